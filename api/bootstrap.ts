@@ -1,0 +1,20 @@
+import { Meilisearch } from 'meilisearch';
+import { createDatabase } from '../db/client.ts';
+import { ensureMeilisearchKeys } from '../indexer/keys.ts';
+import type { Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
+
+/** Connects to Postgres and Meilisearch (with the search-only key) for the API process. */
+export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
+  const database = createDatabase(config.DATABASE_URL);
+  const searchKey =
+    config.MEILI_SEARCH_KEY ??
+    (await ensureMeilisearchKeys(config.MEILI_URL, config.MEILI_MASTER_KEY!, config.MEILI_INDEX)).searchKey;
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    search: { client: new Meilisearch({ host: config.MEILI_URL, apiKey: searchKey }), indexName: config.MEILI_INDEX },
+    now: () => new Date(),
+  };
+  return { deps, close: database.close };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const optionalString = z.string().trim().min(1).optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }),
+    MEILI_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }),
+    MEILI_MASTER_KEY: z.string().min(16, 'must be at least 16 bytes').optional(),
+    MEILI_ADMIN_KEY: optionalString,
+    MEILI_SEARCH_KEY: optionalString,
+    MEILI_INDEX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'letters, digits, - and _ only')
+      .default('policies'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_ID: optionalString,
+    STRIPE_API_BASE: z.url().optional(),
+    LLM_BASE_URL: z.url().optional(),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEILI_MASTER_KEY'],
+        message: 'is required unless both MEILI_ADMIN_KEY and MEILI_SEARCH_KEY are set',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
+      }
+    }
+  });
+
+export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad or missing variable stops start-up with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+  }
+  const config = result.data;
+  return { ...config, APP_URL: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') };
+}

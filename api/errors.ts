@@ -1,0 +1,118 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { HTTPException } from 'hono/http-exception';
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'service_unavailable'
+  | 'internal';
+
+const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  service_unavailable: 503,
+  internal: 500,
+};
+
+/** The one error type of the API, rendered in one place as `{ error: { code, message } }`. */
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = statusOf[code];
+  }
+}
+
+export const badRequest = (message: string) => new AppError('bad_request', message);
+export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError('forbidden', message);
+export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const serviceUnavailable = (message: string) => new AppError('service_unavailable', message);
+
+/** Postgres error codes that are the client's fault, mapped once here rather than in handlers. */
+function fromDatabaseError(error: unknown): AppError | null {
+  const pgError = findPostgresError(error);
+  if (!pgError) return null;
+  switch (pgError.code) {
+    case '23505':
+      return conflict(conflictMessage(pgError.constraint_name));
+    case '23503':
+      return new AppError('unprocessable', 'A referenced record does not exist');
+    case '23514':
+    case '22001':
+    case '22P02':
+    case '22007':
+    case '22008':
+      return badRequest('A value is out of range or malformed');
+    default:
+      return null;
+  }
+}
+
+function findPostgresError(error: unknown): { code: string; constraint_name?: string } | null {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const candidate = current as { name?: string; code?: unknown; constraint_name?: string };
+    if (candidate.name === 'PostgresError' && typeof candidate.code === 'string') {
+      return candidate as { code: string; constraint_name?: string };
+    }
+  }
+  return null;
+}
+
+const conflictMessages: Record<string, string> = {
+  users_email_lower_key: 'An account with this email already exists',
+  users_username_lower_key: 'This username is already taken',
+  collections_user_name_lower_key: 'You already have a collection with this name',
+  policy_collections_collection_policy_key: 'The policy is already in this collection',
+};
+
+function conflictMessage(constraint: string | undefined): string {
+  return (constraint && conflictMessages[constraint]) ?? 'This record already exists';
+}
+
+export function renderError(error: unknown, c: Context): Response {
+  const appError =
+    error instanceof AppError
+      ? error
+      : error instanceof HTTPException
+        ? httpExceptionToAppError(error)
+        : fromDatabaseError(error);
+  if (appError) {
+    for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
+    return c.json({ error: { code: appError.code, message: appError.message } }, appError.status);
+  }
+  console.error('Unhandled error', error);
+  return c.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);
+}
+
+function httpExceptionToAppError(error: HTTPException): AppError {
+  const byStatus: Partial<Record<number, ErrorCode>> = {
+    400: 'bad_request',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not_found',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+  };
+  return new AppError(byStatus[error.status] ?? 'bad_request', error.message || 'Bad request');
+}

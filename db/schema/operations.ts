@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { policies } from './policies.ts';
+import { users } from './users.ts';
+
+export const storyStatuses = ['pending', 'processing', 'processed', 'failed'] as const;
+export type StoryStatus = (typeof storyStatuses)[number];
+
+/** Scraped source stories waiting to be turned into policies. */
+export const pendingStories = pgTable(
+  'pending_stories',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    chineseText: text('chinese_text').notNull().default(''),
+    status: text('status').$type<StoryStatus>().notNull().default('pending'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('pending_stories_status_valid', sql`${t.status} in ('pending', 'processing', 'processed', 'failed')`),
+    uniqueIndex('pending_stories_url_key').on(t.url),
+    // The queue lists stories by status, oldest first.
+    index('pending_stories_status_id_idx').on(t.status, t.id),
+  ],
+);
+
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    filename: text('filename').notNull(),
+    status: text('status').$type<'running' | 'succeeded' | 'failed'>().notNull().default('running'),
+    total: integer('total').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [check('import_jobs_status_valid', sql`${t.status} in ('running', 'succeeded', 'failed')`)],
+);
+
+/**
+ * Security and back-office events (login, failed login, role change, deletions...). Failed-login
+ * rows double as the rate limiter's memory, hence the indexes by subject and by IP.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    /** What the event is about: a user id, a login name, a policy id... */
+    subject: text('subject'),
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_action_subject_idx').on(t.action, t.subject, t.createdAt),
+    index('audit_log_action_ip_idx').on(t.action, t.ip, t.createdAt),
+    index('audit_log_actor_id_idx').on(t.actorId),
+  ],
+);

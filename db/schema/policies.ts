@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { departments, industries, topics } from './reference.ts';
+
+/** The analysis body of a policy. Keys are snake_case as the admin editor reads them. */
+export type PolicyFullContent = {
+  description?: string;
+  key_points?: { title: string; content: string }[];
+  analysis?: string[];
+  impact_analysis?: { industry_id: number; details: string }[];
+  implementation_timeline?: { period: string; phase: string; details: string }[];
+  related_policies?: { date: string; title: string; description: string; policy_id?: number }[];
+  topic_analysis?: { topic_id: number; details: string }[];
+  source_url?: string;
+};
+
+export const policies = pgTable(
+  'policies',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Publication date ("time" in the spec's API shapes). */
+    publishedOn: date('published_on', { mode: 'string' }).notNull(),
+    impact: smallint('impact').notNull().default(5),
+    storyText: text('story_text'),
+    chineseOriginal: text('chinese_original'),
+    /** Null or empty means "not translated yet": the back office flags it as a warning. */
+    englishTranslation: text('english_translation'),
+    sourceUrl: text('source_url'),
+    fullContent: jsonb('full_content').$type<PolicyFullContent>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('policies_impact_range', sql`${t.impact} between 1 and 10`),
+    check('policies_title_not_blank', sql`btrim(${t.title}) <> ''`),
+    // Admin list sorts by id (pk), title or date; the ticker and default search order by date.
+    index('policies_published_on_idx').on(t.publishedOn.desc(), t.id.desc()),
+    index('policies_title_idx').on(t.title),
+    index('policies_department_id_idx').on(t.departmentId),
+    // Admin "search" is a case-insensitive substring match on the title.
+    index('policies_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Admin "Show warnings only": policies without an English translation.
+    index('policies_untranslated_idx')
+      .on(t.id)
+      .where(sql`${t.englishTranslation} is null or btrim(${t.englishTranslation}) = ''`),
+    uniqueIndex('policies_source_url_key').on(t.sourceUrl),
+  ],
+);
+
+/** Topic tags of a policy. */
+export const policyTopics = pgTable(
+  'policy_topics',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    relevance: real('relevance').notNull().default(1),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('policy_topics_policy_topic_key').on(t.policyId, t.topicId),
+    index('policy_topics_topic_id_idx').on(t.topicId),
+  ],
+);
+
+/** Industry tags of a policy, with the per-industry impact analysis. */
+export const policyIndustries = pgTable(
+  'policy_industries',
+  {
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    industryId: integer('industry_id')
+      .notNull()
+      .references(() => industries.id, { onDelete: 'cascade' }),
+    impactAnalysis: text('impact_analysis'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.policyId, t.industryId] }),
+    index('policy_industries_industry_id_idx').on(t.industryId),
+  ],
+);

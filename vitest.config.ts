@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{api,db,indexer,web/src}/**/*.test.{ts,tsx}'],
+    globalSetup: ['./api/test/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // The suite shares one Postgres and one Meilisearch; two workers fit this 2-core machine.
+    maxWorkers: 2,
+  },
+});
