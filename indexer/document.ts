@@ -1,0 +1,31 @@
+/**
+ * The search document of a policy: what Meilisearch stores, searches, filters and returns.
+ * This type is the contract between the indexer (which writes it) and the API (which reads it).
+ */
+export type PolicyDocument = {
+  id: number;
+  title: string;
+  description: string;
+  englishTranslation: string;
+  chineseOriginal: string;
+  /** Titles of the policy's key points. */
+  keyPoints: string[];
+  departmentId: number;
+  departmentCode: string;
+  departmentName: string;
+  /** Industry names (the UI filters by name) and ids, in the same order. */
+  industries: string[];
+  industryIds: number[];
+  /** Topic codes (the UI filters by code), names and ids, in the same order. */
+  topicCodes: string[];
+  topicNames: string[];
+  topicIds: number[];
+  /** Importance 1-10. */
+  impact: number;
+  /** Publication date as YYYY-MM-DD, and as unix seconds (UTC midnight) for range filters and sorting. */
+  date: string;
+  timestamp: number;
+  sourceUrl: string | null;
+  /** The row's last change in milliseconds since the epoch; `--verify` compares it with Postgres. */
+  updatedAt: number;
+};
