@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { subscriptions, type Role, type SubscriptionStatus } from '../../db/schema/index.ts';
+
+/** Staff read everything; the spec's roles beyond "user" are back-office roles. */
+const staffRoles: readonly Role[] = ['editor', 'admin', 'super_admin'];
+
+type SubscriptionState = {
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
+/**
+ * Whether a subscription grants the full text and analysis now. Trialing and active do; past_due
+ * keeps access until the paid period ends (Stripe is retrying the card); canceled keeps it until
+ * the period end when it was cancelled at period end. Everything else does not.
+ */
+export function subscriptionGrantsAccess(subscription: SubscriptionState | null | undefined, now: Date): boolean {
+  if (!subscription) return false;
+  const withinPeriod = subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd > now;
+  switch (subscription.status) {
+    case 'active':
+    case 'trialing':
+      return true;
+    case 'past_due':
+      return withinPeriod;
+    case 'canceled':
+      return subscription.cancelAtPeriodEnd && withinPeriod;
+    default:
+      return false;
+  }
+}
+
+export async function hasFullAccess(db: Database, user: { id: number; role: Role } | null, now: Date): Promise<boolean> {
+  if (!user) return false;
+  if (staffRoles.includes(user.role)) return true;
+  const [subscription] = await db
+    .select({
+      status: subscriptions.status,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, user.id));
+  return subscriptionGrantsAccess(subscription, now);
+}
