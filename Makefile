@@ -1,0 +1,35 @@
+# The two commands a newcomer needs: `make dev` and `make test`.
+.PHONY: dev test typecheck unit e2e bench reindex reset check-chromium
+
+NPM_STAMP := node_modules/.package-lock.json
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $(NPM_STAMP)
+
+dev: $(NPM_STAMP)
+	@node --import tsx api/dev.ts
+
+test: $(NPM_STAMP) typecheck unit e2e
+
+typecheck: $(NPM_STAMP)
+	npx tsc --noEmit -p tsconfig.json
+	npx drizzle-kit check --config db/drizzle.config.ts
+
+unit: $(NPM_STAMP)
+	npx vitest run
+
+e2e: $(NPM_STAMP) check-chromium
+	npx vitest run --config web/e2e/vitest.config.ts
+
+check-chromium:
+	@test -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM_PATH)"; exit 1; }
+
+bench: $(NPM_STAMP)
+	node --import tsx bench/run.ts
+
+reindex: $(NPM_STAMP)
+	node --import tsx indexer/main.ts --rebuild
+
+reset:
+	rm -rf .data

@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatabase } from '../db/client.ts';
+import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { loadReferenceData } from '../db/reference-data.ts';
+import { demoPoliciesNeeded, loadDemoPolicies } from '../db/seed.ts';
+import { startMeilisearch } from '../indexer/meilisearch-server.ts';
+import { demoPassword, loadDemoUsers } from './demo-users.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export type StackOptions = {
+  /** Where embedded Postgres, Meilisearch and the generated secrets live (`.data/` for make dev). */
+  dataDir: string;
+  port: number;
+  postgresPort: number;
+  meiliPort: number;
+  /** DATABASE_URL / MEILI_URL / MEILI_MASTER_KEY here mean "use that server, start none". */
+  env: NodeJS.ProcessEnv;
+  demoPolicies: number;
+  log: (source: string, line: string) => void;
+};
+
+export type Stack = { url: string; demoLogins: { role: string; email: string; password: string }[]; stop: () => Promise<void> };
+
+/**
+ * Brings the whole product up: Postgres and Meilisearch (embedded unless URLs are given),
+ * migrations, reference and demo data, then the indexer and the API as child processes.
+ * Shared by `make dev` and the browser journeys, so both run exactly the same stack.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopPart of stops.reverse()) await stopPart().catch((error) => options.log('stack', String(error)));
+    stops.length = 0;
+  };
+  try {
+    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+    const env = { ...options.env };
+
+    if (!env.DATABASE_URL) {
+      const postgres = await startEmbeddedPostgres({
+        dataDir: path.join(options.dataDir, 'postgres'),
+        port: options.postgresPort,
+        password: await readOrCreateSecret(path.join(options.dataDir, 'postgres-password')),
+        database: 'policy_tracker',
+      });
+      stops.push(postgres.stop);
+      env.DATABASE_URL = postgres.url;
+    }
+    if (!env.MEILI_URL) {
+      env.MEILI_MASTER_KEY = await readOrCreateSecret(path.join(options.dataDir, 'meili-master-key'));
+      const meili = await startMeilisearch({
+        dataDir: path.join(options.dataDir, 'meilisearch'),
+        port: options.meiliPort,
+        masterKey: env.MEILI_MASTER_KEY,
+        onLog: (line) => options.log('meilisearch', line),
+      });
+      stops.push(meili.stop);
+      env.MEILI_URL = meili.url;
+    }
+
+    const database = createDatabase(env.DATABASE_URL, { max: 4 });
+    try {
+      await migrateDatabase(database.db);
+      await loadReferenceData(database.db);
+      if (await demoPoliciesNeeded(database.db)) {
+        options.log('stack', `loading ${options.demoPolicies} demo policies`);
+        await loadDemoPolicies(database.db, { count: options.demoPolicies });
+      }
+      await loadDemoUsers(database.db);
+    } finally {
+      await database.close();
+    }
+
+    env.PORT = String(options.port);
+    env.APP_URL ??= `http://localhost:${options.port}`;
+    const indexer = spawnService('indexer', 'indexer/main.ts', env, options.log);
+    stops.push(() => stopChild(indexer));
+    const apiServer = spawnService('api', 'api/server.ts', env, options.log);
+    stops.push(() => stopChild(apiServer));
+
+    const url = env.APP_URL;
+    await waitForHealthy(`http://127.0.0.1:${options.port}/api/health`, [indexer, apiServer]);
+    const demoLogins = ['admin', 'editor', 'subscriber', 'reader'].map((role) => ({
+      role,
+      email: `${role}@example.com`,
+      password: demoPassword,
+    }));
+    return { url, demoLogins, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A random secret kept in the data directory, readable by its owner only. */
+async function readOrCreateSecret(file: string): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(24).toString('base64url');
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}
+
+function spawnService(name: string, entry: string, env: NodeJS.ProcessEnv, log: StackOptions['log']): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n')) if (line.trim()) log(name, line);
+    });
+  }
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitForHealthy(url: string, children: ChildProcess[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let last = '';
+  while (Date.now() < deadline) {
+    const dead = children.find((child) => child.exitCode !== null);
+    if (dead) throw new Error(`A service exited during start-up (code ${dead.exitCode}); see its log above`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+      last = await response.text();
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The API did not become healthy within 60 s: ${last}`);
+}
+
+/** Rebuilds the web app when any of its sources is newer than the last build. */
+export async function ensureWebBuilt(log: StackOptions['log']): Promise<void> {
+  const built = await stat(path.join(repoRoot, 'dist/web/index.html')).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
+  const newestSource = await newestMtime(path.join(repoRoot, 'web'), ['e2e']);
+  if (built >= newestSource) return;
+  log('web', 'building the web app');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(repoRoot, 'web/vite.config.ts'), logLevel: 'warn' });
+}
+
+async function newestMtime(dir: string, skip: string[]): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (skip.includes(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? await newestMtime(full, skip) : (await stat(full)).mtimeMs);
+  }
+  return newest;
+}

@@ -1,0 +1,69 @@
+import { Toast } from 'radix-ui';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Toasts as the spec's section 9 sets them: one visible at a time, shown 5 s, swiped away to
+ * the right, F8 focuses the region (Radix's default hotkey), dismissed toasts removed after
+ * 1,000,000 ms (so the exit animation never cuts off).
+ */
+const toastLimit = 1;
+const removeDelayMs = 1_000_000;
+const displayMs = 5_000;
+
+export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
+type ToastItem = ToastInput & { id: number; open: boolean };
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function toast(input: ToastInput): void {
+  toasts = [{ ...input, id: nextId++, open: true }, ...toasts].slice(0, toastLimit);
+  emit();
+}
+
+function dismiss(id: number) {
+  toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+  setTimeout(() => {
+    toasts = toasts.filter((t) => t.id !== id);
+    emit();
+  }, removeDelayMs);
+}
+
+function useToasts() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => toasts,
+  );
+}
+
+export function Toaster() {
+  const items = useToasts();
+  return (
+    <Toast.Provider swipeDirection="right" duration={displayMs}>
+      {items.map((item) => (
+        <Toast.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => !open && dismiss(item.id)}
+          className={`toast ${item.variant === 'destructive' ? 'toast-destructive' : ''}`}
+          data-testid="toast"
+        >
+          <div className="grid gap-1">
+            <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
+            {item.description && <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>}
+          </div>
+          <Toast.Close aria-label="Close" className="toast-close">
+            ×
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="toast-viewport" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,29 @@
+import { format, isValid, parseISO } from 'date-fns';
+
+/** Cards show dates as "MMM d, yyyy"; a missing or broken date reads "Date not available". */
+export function formatPolicyDate(value: string | null | undefined): string {
+  if (!value) return 'Date not available';
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'MMM d, yyyy') : 'Date not available';
+}
+
+/** Filters show dates as dd/MM/yyyy. */
+export function formatFilterDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'dd/MM/yyyy') : '';
+}
+
+/** Titles drop a trailing colon (spec: policy cards). */
+export function cleanTitle(title: string): string {
+  return title.replace(/[:：]\s*$/, '');
+}
+
+/** "Full Name (Abbr)" shows as "Full Name" in tooltips. */
+export function withoutBracketedSuffix(text: string): string {
+  return text.replace(/\s*[(（][^()（）]*[)）]\s*$/, '');
+}
+
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}

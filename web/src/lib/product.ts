@@ -1,0 +1,4 @@
+export const productName = 'China Policy Tracker';
+export const productTagline = 'Trusted source for China policy tracking and analysis';
+/** Appended to every page title. */
+export const titleSuffix = ` | ${productName}`;
