@@ -58,6 +58,8 @@ function fromDatabaseError(error: unknown): AppError | null {
       return conflict(conflictMessage(pgError.constraint_name));
     case '23503':
       return new AppError('unprocessable', 'A referenced record does not exist');
+    case '23001':
+      return conflict('This record is still in use');
     case '23514':
     case '22001':
     case '22P02':
