@@ -1,6 +1,7 @@
 import { Meilisearch } from 'meilisearch';
 import { createDatabase } from '../db/client.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
+import { createPaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 
@@ -10,11 +11,13 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
   const searchKey =
     config.MEILI_SEARCH_KEY ??
     (await ensureMeilisearchKeys(config.MEILI_URL, config.MEILI_MASTER_KEY!, config.MEILI_INDEX)).searchKey;
+  const now = () => new Date();
   const deps: AppDeps = {
     config,
     db: database.db,
     search: { client: new Meilisearch({ host: config.MEILI_URL, apiKey: searchKey }), indexName: config.MEILI_INDEX },
-    now: () => new Date(),
+    now,
+    payments: createPaymentProvider({ config, db: database.db, now }),
   };
   return { deps, close: database.close };
 }

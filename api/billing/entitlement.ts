@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { subscriptions, type Role, type SubscriptionStatus } from '../../db/schema/index.ts';
+import { advanceLocalSubscription } from './local-calendar.ts';
 
 /** Staff read everything; the spec's roles beyond "user" are back-office roles. */
 const staffRoles: readonly Role[] = ['editor', 'admin', 'super_admin'];
@@ -37,11 +38,16 @@ export async function hasFullAccess(db: Database, user: { id: number; role: Role
   if (staffRoles.includes(user.role)) return true;
   const [subscription] = await db
     .select({
+      provider: subscriptions.provider,
       status: subscriptions.status,
+      currentPeriodStart: subscriptions.currentPeriodStart,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
     })
     .from(subscriptions)
     .where(eq(subscriptions.userId, user.id));
-  return subscriptionGrantsAccess(subscription, now);
+  // Stripe tells us when a period ends (webhook); the local provider has no one to tell it, so its
+  // calendar is applied here as well as when the billing calls read the row.
+  const current = subscription?.provider === 'local' ? (advanceLocalSubscription(subscription, now) ?? subscription) : subscription;
+  return subscriptionGrantsAccess(current, now);
 }

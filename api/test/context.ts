@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
 import { ensureMeilisearchKeys } from '../../indexer/keys.ts';
 import { createApp } from '../app.ts';
+import { createPaymentProvider } from '../billing/provider.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import { databaseUrl, templateDatabase } from './local-services.ts';
@@ -53,6 +54,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
     db: database.db,
     search: { client: new Meilisearch({ host: meiliUrl, apiKey: keys.searchKey }), indexName },
     now: () => now ?? new Date(),
+    payments: createPaymentProvider({ config, db: database.db, now: () => now ?? new Date() }),
   };
   const app = createApp(deps);
 

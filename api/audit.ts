@@ -1,0 +1,40 @@
+import type { Database } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+
+/** The security events we keep. `login_failed` rows are also the login rate limiter's memory. */
+export type AuditAction =
+  | 'user_registered'
+  | 'login'
+  | 'login_failed'
+  | 'logout'
+  | 'password_changed'
+  | 'password_change_failed'
+  | 'account_deleted'
+  | 'role_changed';
+
+/** A transaction or the pool: audit rows are written inside the change they describe. */
+type Executor = Pick<Database, 'insert'>;
+
+export type AuditEvent = {
+  action: AuditAction;
+  actorId: number | null;
+  /** `user:{id}` for an account; `login:{name}` for a login name that matches no account. */
+  subject: string | null;
+  ip: string | null;
+  details?: Record<string, unknown>;
+  /** The app clock (deps.now()), so rate-limit windows and tests with a fake clock agree. */
+  at: Date;
+};
+
+export async function recordAudit(db: Executor, event: AuditEvent): Promise<void> {
+  await db.insert(auditLog).values({
+    action: event.action,
+    actorId: event.actorId,
+    subject: event.subject,
+    ip: event.ip,
+    details: event.details ?? {},
+    createdAt: event.at,
+  });
+}
+
+export const userSubject = (userId: number) => `user:${userId}`;
