@@ -1,13 +1,35 @@
 import { Hono } from 'hono';
+import { csrfProtection } from './auth/csrf.ts';
+import { sessionMiddleware, type AuthEnv } from './auth/session.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError, renderError } from './errors.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { billingRoutes } from './routes/billing/index.ts';
+import { collectionRoutes } from './routes/collections/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { policyRoutes } from './routes/policies/index.ts';
+import { referenceRoutes } from './routes/reference/index.ts';
+import { searchRoutes } from './routes/search/index.ts';
+import { adminStatsRoutes, databaseStatsRoutes } from './routes/stats/index.ts';
+import { userRoutes } from './routes/user/index.ts';
 
 /** The one app factory: the server and the tests both build the API with it. */
 export function createApp(deps: AppDeps) {
-  const app = new Hono()
+  const app = new Hono<AuthEnv>()
     .basePath('/api')
-    .route('/health', healthRoutes(deps));
+    // Before anything reads a body or a session: a forged request goes no further.
+    .use(csrfProtection(deps.config))
+    .use(sessionMiddleware(deps))
+    .route('/health', healthRoutes(deps))
+    .route('/search', searchRoutes(deps))
+    .route('/policies', policyRoutes(deps))
+    .route('/', referenceRoutes(deps))
+    .route('/auth', authRoutes(deps))
+    .route('/', billingRoutes(deps))
+    .route('/user', userRoutes(deps))
+    .route('/collections', collectionRoutes(deps))
+    .route('/admin/stats', adminStatsRoutes(deps))
+    .route('/database-stats', databaseStatsRoutes(deps));
 
   app.notFound((c) => renderError(new AppError('not_found', 'No such API endpoint'), c));
   app.onError((error, c) => renderError(error, c));

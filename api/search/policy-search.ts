@@ -1,0 +1,143 @@
+import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
+import type { AppDeps } from '../deps.ts';
+import type { SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
+import { cardFromDocument, cropMarker, highlightTags, splitHighlight, type CardDocument } from './cards.ts';
+import { anyOf, compare, eitherOf } from './filter.ts';
+import { cardFields, sortRules, type FilterField } from './policy-index.ts';
+import { askMeilisearch } from './search-failure.ts';
+
+type FacetName = keyof SearchFacets;
+
+/** The document field each facet counts, keyed the way the search filters take their values. */
+const facetFieldOf = {
+  departments: 'departmentCode',
+  industries: 'industries',
+  topics: 'topicCodes',
+  importance: 'impact',
+} as const satisfies Record<FacetName, FilterField>;
+const facetNames = Object.keys(facetFieldOf) as FacetName[];
+
+/** Words of description kept around the match on a result card. */
+const cardCropLength = 40;
+
+/**
+ * The filter of each part of the criteria. Facet parts are kept apart so a facet's counts can be
+ * taken under every filter but its own (a department list keeps counting the departments one
+ * could add, rather than only the one chosen).
+ */
+function filterParts(criteria: SearchCriteria): { facets: Partial<Record<FacetName, string[]>>; other: string[] } {
+  const facets: Partial<Record<FacetName, string[]>> = {};
+  const other: string[] = [];
+
+  if (criteria.departments?.length) {
+    const ids = criteria.departments.flatMap((department) => ('id' in department ? [department.id] : []));
+    const codes = criteria.departments.flatMap((department) => ('code' in department ? [department.code] : []));
+    const either = [...(ids.length ? [anyOf('departmentId', ids)] : []), ...(codes.length ? [anyOf('departmentCode', codes)] : [])];
+    facets.departments = [eitherOf(either)];
+  }
+  if (criteria.industries?.length) facets.industries = [anyOf('industries', criteria.industries)];
+  if (criteria.topics?.length) facets.topics = [anyOf('topicCodes', criteria.topics)];
+
+  const importance: string[] = [];
+  if (criteria.minImportance !== undefined && criteria.minImportance > 0) importance.push(compare('impact', '>=', criteria.minImportance));
+  if (criteria.maxImportance !== undefined && criteria.maxImportance < 10) importance.push(compare('impact', '<=', criteria.maxImportance));
+  if (importance.length) facets.importance = importance;
+
+  if (criteria.startDate) other.push(compare('timestamp', '>=', unixSeconds(criteria.startDate)));
+  if (criteria.endDate) other.push(compare('timestamp', '<=', unixSeconds(criteria.endDate)));
+  return { facets, other };
+}
+
+/** The index stores the date as unix seconds at UTC midnight, so a day's bound is that midnight. */
+function unixSeconds(isoDay: string): number {
+  return Date.parse(`${isoDay}T00:00:00Z`) / 1000;
+}
+
+/**
+ * Date order or relevance. In date order every word of the query must match (typos and prefixes
+ * still allowed), as the spec's "partial matching" promises: ranked by date, a policy matching one
+ * word of three would otherwise sit among the full matches.
+ */
+function orderFor(criteria: SearchCriteria): Pick<MultiSearchQuery, 'sort' | 'matchingStrategy'> {
+  const sortBy = criteria.sortBy ?? (criteria.q ? 'relevance' : 'latest');
+  if (sortBy === 'relevance') return {};
+  return { sort: [sortRules[sortBy]], ...(criteria.q ? { matchingStrategy: 'all' } : {}) };
+}
+
+/**
+ * The Meilisearch queries for one search: the page of results with the counts of every facet the
+ * criteria do not filter, and one count-only query for each facet they do filter. All go in one
+ * multi-search, so a search is one round trip.
+ */
+export function buildPolicySearch(criteria: SearchCriteria, indexUid: string): MultiSearchQuery[] {
+  const { facets: facetFilters, other } = filterParts(criteria);
+  const filteredFacets = facetNames.filter((name) => facetFilters[name]);
+  const filterWithout = (excluded?: FacetName) => {
+    const expressions = [...other, ...facetNames.filter((name) => name !== excluded).flatMap((name) => facetFilters[name] ?? [])];
+    return expressions.length ? expressions : undefined;
+  };
+
+  const page: MultiSearchQuery = {
+    indexUid,
+    q: criteria.q,
+    filter: filterWithout(),
+    ...orderFor(criteria),
+    page: criteria.page,
+    hitsPerPage: criteria.pageSize,
+    attributesToRetrieve: [...cardFields],
+    facets: facetNames.filter((name) => !facetFilters[name]).map((name) => facetFieldOf[name]),
+    ...(criteria.q
+      ? {
+          attributesToHighlight: ['title', 'description'],
+          attributesToCrop: ['description'],
+          cropLength: cardCropLength,
+          cropMarker,
+          ...highlightTags,
+        }
+      : {}),
+  };
+  const counts = filteredFacets.map(
+    (name): MultiSearchQuery => ({
+      indexUid,
+      q: criteria.q,
+      matchingStrategy: page.matchingStrategy,
+      filter: filterWithout(name),
+      limit: 0,
+      facets: [facetFieldOf[name]],
+    }),
+  );
+  return [page, ...counts];
+}
+
+export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria): Promise<SearchResponse> {
+  const queries = buildPolicySearch(criteria, deps.search.indexName);
+  const { results } = await askMeilisearch((init) => deps.search.client.multiSearch<{ queries: MultiSearchQuery[] }, CardDocument>({ queries }, init));
+  const [page] = results;
+  if (!page) throw new Error('Meilisearch answered a multi-search without results');
+
+  const distribution = Object.assign({}, ...results.map((result) => result.facetDistribution ?? {})) as Record<string, Record<string, number>>;
+  const facets = Object.fromEntries(facetNames.map((name) => [name, distribution[facetFieldOf[name]] ?? {}])) as SearchFacets;
+
+  const total = page.totalHits ?? 0;
+  return {
+    policies: page.hits.map((hit) => withHighlight(hit)),
+    total,
+    page: criteria.page,
+    pageSize: criteria.pageSize,
+    totalPages: page.totalPages ?? Math.ceil(total / criteria.pageSize),
+    facets,
+  };
+}
+
+function withHighlight(hit: MultiSearchResult<CardDocument>['hits'][number]) {
+  const card = cardFromDocument(hit);
+  const formatted = hit._formatted;
+  if (!formatted) return card;
+  return {
+    ...card,
+    highlight: {
+      title: splitHighlight(String(formatted.title ?? card.title)),
+      description: splitHighlight(String(formatted.description ?? card.description)),
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { MultiSearchQuery } from 'meilisearch';
+import type { AppDeps } from '../deps.ts';
+import type { PolicyCard } from '../shared/search.ts';
+import { cardFromDocument, type CardDocument } from './cards.ts';
+import { anyOf, compare, eitherOf } from './filter.ts';
+import { cardFields, sortRules } from './policy-index.ts';
+import { askMeilisearch } from './search-failure.ts';
+
+/** Industries by name and topics by code: the fields the index filters on. */
+export type SimilarityBasis = { id: number; departmentId: number; industries: string[]; topicCodes: string[] };
+
+/**
+ * Policies like the given one, closest first: from its department sharing an industry or topic;
+ * then from anywhere sharing both an industry and a topic; then sharing any of the three. Within a
+ * tier the newest come first. One multi-search; a policy found by an earlier tier is not repeated.
+ */
+export async function similarPolicies(deps: AppDeps, basis: SimilarityBasis, options: { limit: number; exclude: readonly number[] }): Promise<PolicyCard[]> {
+  const department = compare('departmentId', '=', basis.departmentId);
+  const industry = basis.industries.length ? anyOf('industries', basis.industries) : null;
+  const topic = basis.topicCodes.length ? anyOf('topicCodes', basis.topicCodes) : null;
+  const sharedTag = [industry, topic].filter((expression) => expression !== null);
+
+  const tiers: string[][] = [];
+  if (sharedTag.length) tiers.push([department, eitherOf(sharedTag)]);
+  if (industry && topic) tiers.push([industry, topic]);
+  tiers.push([eitherOf([department, ...sharedTag])]);
+
+  const excluded = new Set([basis.id, ...options.exclude]);
+  // Asking each tier for the excluded ids on top keeps the filter free of an id condition.
+  const perTier = options.limit + excluded.size;
+  const queries = tiers.map(
+    (filter): MultiSearchQuery => ({
+      indexUid: deps.search.indexName,
+      q: '',
+      filter,
+      sort: [sortRules.latest],
+      limit: perTier,
+      attributesToRetrieve: [...cardFields],
+    }),
+  );
+  const { results } = await askMeilisearch((init) => deps.search.client.multiSearch<{ queries: MultiSearchQuery[] }, CardDocument>({ queries }, init));
+
+  const similar: PolicyCard[] = [];
+  for (const hit of results.flatMap((result) => result.hits)) {
+    if (similar.length >= options.limit) break;
+    if (excluded.has(hit.id)) continue;
+    excluded.add(hit.id);
+    similar.push(cardFromDocument(hit));
+  }
+  return similar;
+}

@@ -1,0 +1,54 @@
+import type { PolicyDocument } from '../../indexer/document.ts';
+import type { AppDeps } from '../deps.ts';
+import type { PolicySuggestion } from '../shared/search.ts';
+import { cropMarker, hasMatch, highlightTags, leadingSnippet, splitHighlight } from './cards.ts';
+import { askMeilisearch } from './search-failure.ts';
+
+type SuggestionDocument = Pick<PolicyDocument, 'id' | 'title' | 'description' | 'date' | 'departmentId' | 'departmentCode'>;
+
+/**
+ * Meilisearch crops by words: 20 words around the match is about 50 characters of English on each
+ * side (the spec's snippet), and a similar span of Chinese, which is segmented into short words.
+ */
+const snippetCropLength = 20;
+
+/**
+ * The search bar's dropdown, asked on every pause in typing: one small Meilisearch query, the
+ * fewest fields, an estimated count (no exhaustive total), no facets.
+ */
+export async function suggestPolicies(deps: AppDeps, q: string, limit: number): Promise<PolicySuggestion[]> {
+  if (!q) return [];
+  const result = await askMeilisearch((init) =>
+    deps.search.client.index<SuggestionDocument>(deps.search.indexName).search(
+      q,
+      {
+        limit,
+        attributesToRetrieve: ['id', 'title', 'description', 'date', 'departmentId', 'departmentCode'],
+        attributesToHighlight: ['title', 'description'],
+        attributesToCrop: ['description'],
+        cropLength: snippetCropLength,
+        cropMarker,
+        ...highlightTags,
+      },
+      init,
+    ),
+  );
+  return result.hits.map((hit) => {
+    const title = String(hit._formatted?.title ?? hit.title);
+    const description = String(hit._formatted?.description ?? '');
+    const snippet = splitHighlight(description);
+    return {
+      id: hit.id,
+      title: hit.title,
+      time: hit.date,
+      departmentId: hit.departmentId,
+      departmentCode: hit.departmentCode || null,
+      highlight: {
+        title: splitHighlight(title),
+        // Without a match in the description, the spec shows its first 150 characters instead of a crop.
+        description: hasMatch(snippet) ? snippet : leadingSnippet(hit.description),
+      },
+    };
+  });
+}
+

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+
+/**
+ * Request schemas and response shapes of the search and read API, shared with the web app.
+ * This module holds no server code: the web app imports it to build requests and read answers.
+ */
+
+/** Page sizes the search page offers; any other value is refused rather than silently changed. */
+export const searchPageSizes = [10, 20, 50, 100] as const;
+export type SearchPageSize = (typeof searchPageSizes)[number];
+
+/**
+ * `latest` and `oldest` order by publication date (the spec's two choices); `relevance` is
+ * Meilisearch's ranking. Without sortBy: relevance when there is a query, latest when there is none.
+ */
+export const searchSorts = ['latest', 'oldest', 'relevance'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+/**
+ * Queries are cut to this many characters (code points), after control characters are removed
+ * and whitespace collapsed. Meilisearch reads only the first 10 words of a query anyway; the cut
+ * keeps a pasted document from costing anything.
+ */
+export const maxQueryLength = 200;
+
+/** Items a filter array may hold: more than every department, industry or topic there is. */
+const maxFilterValues = 50;
+
+/** Importance is stored 1-10; the filter UI's range is 0-10, where the full range means no filter. */
+export const importanceRange = { min: 0, max: 10 } as const;
+
+// Control characters (C0, DEL, C1) and the bidi/zero-width formatting characters say nothing to a
+// search engine and only make a query display oddly.
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** The query as Meilisearch receives it: control characters removed, whitespace collapsed, cut. */
+export function normaliseQuery(raw: string | undefined): string {
+  if (!raw) return '';
+  const cleaned = raw.replace(controlCharacters, ' ').replace(/\s+/g, ' ').trim();
+  const codePoints = Array.from(cleaned);
+  return codePoints.length > maxQueryLength ? codePoints.slice(0, maxQueryLength).join('').trimEnd() : cleaned;
+}
+
+/** A query-string parameter that is absent when empty, so `?startDate=` means "no start date". */
+function optionalParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+function wholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `must be at least ${min}`)
+        .max(max, `must be at most ${max}`),
+    );
+}
+
+/** A query-string parameter holding a JSON array, e.g. `departments=["CSRC","PBOC"]`. */
+function jsonArray<T extends z.ZodType>(item: T, example: string) {
+  return z
+    .string()
+    .transform((raw, ctx): unknown => {
+      try {
+        return JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must be a JSON array such as ${example}` });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(item, { error: `must be a JSON array such as ${example}` })
+        .max(maxFilterValues, `must hold at most ${maxFilterValues} values`),
+    );
+}
+
+const printable = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} must not be empty`)
+    .max(100, `${label} is too long`)
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), `${label} must not contain control characters`);
+
+/**
+ * A department by id (1, or "1") or by code ("CSRC", any case): the search page sends codes,
+ * the dashboard ids.
+ */
+export type DepartmentReference = { id: number } | { code: string };
+export const departmentReference = z.union(
+  [
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .transform((id): DepartmentReference => ({ id })),
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{1,9}|[A-Za-z][A-Za-z0-9_-]{0,9})$/)
+      .transform((value): DepartmentReference => (/^\d+$/.test(value) ? { id: Number(value) } : { code: value.toUpperCase() })),
+  ],
+  { error: 'each department must be an id or a code such as "CSRC"' },
+);
+
+const isoDate = z
+  .string()
+  .trim()
+  // A date, or a date-time whose calendar date (as written) is taken.
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO date such as 2024-05-31')
+  .transform((value, ctx) => {
+    const day = value.slice(0, 10);
+    const parsed = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) {
+      ctx.addIssue({ code: 'custom', message: 'is not a valid calendar date' });
+      return z.NEVER;
+    }
+    return day;
+  });
+
+export const searchQuerySchema = z
+  .object({
+    q: optionalParam(z.string()).transform(normaliseQuery),
+    departments: optionalParam(jsonArray(departmentReference, '["CSRC","PBOC"] or [1,2]')),
+    industries: optionalParam(jsonArray(printable('an industry'), '["Technology"]')),
+    topics: optionalParam(
+      jsonArray(
+        z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9_-]{1,10}$/, 'each topic must be a topic code such as "FINTECH"')
+          .transform((code) => code.toUpperCase()),
+        '["FINTECH"]',
+      ),
+    ),
+    startDate: optionalParam(isoDate),
+    endDate: optionalParam(isoDate),
+    sortBy: optionalParam(z.enum(searchSorts, { error: `must be one of ${searchSorts.join(', ')}` })),
+    minImportance: optionalParam(wholeNumber(importanceRange.min, importanceRange.max)),
+    maxImportance: optionalParam(wholeNumber(importanceRange.min, importanceRange.max)),
+    page: optionalParam(wholeNumber(1, 100_000)).default(1),
+    pageSize: optionalParam(
+      z
+        .enum(searchPageSizes.map(String) as [string, ...string[]], { error: `must be one of ${searchPageSizes.join(', ')}` })
+        .transform((value) => Number(value) as SearchPageSize),
+    ).default(20),
+  })
+  .superRefine((query, ctx) => {
+    if (query.minImportance !== undefined && query.maxImportance !== undefined && query.minImportance > query.maxImportance) {
+      ctx.addIssue({ code: 'custom', path: ['minImportance'], message: 'must not be above maxImportance' });
+    }
+    if (query.startDate && query.endDate && query.startDate > query.endDate) {
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'must not be after endDate' });
+    }
+  });
+export type SearchQueryInput = z.input<typeof searchQuerySchema>;
+export type SearchCriteria = z.output<typeof searchQuerySchema>;
+
+export const maxSuggestions = 10;
+
+export const suggestQuerySchema = z.object({
+  q: optionalParam(z.string()).transform(normaliseQuery),
+  limit: optionalParam(wholeNumber(1, maxSuggestions)).default(5),
+});
+
+export const latestPoliciesQuerySchema = z.object({
+  page: optionalParam(wholeNumber(1, 100_000)).default(1),
+  pageSize: optionalParam(wholeNumber(1, 100)).default(20),
+  sortOrder: optionalParam(z.enum(['latest', 'oldest'], { error: 'must be latest or oldest' })).default('latest'),
+});
+
+export const policyIdParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a policy id (a whole number)')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be a policy id (a whole number)')),
+});
+
+/** A piece of highlighted text: render `match` pieces emphasised, and everything as plain text. */
+export type HighlightPart = { text: string; match: boolean };
+
+/**
+ * A tag on a policy. `kind` says which taxonomy it is from (the back office draws industry tags
+ * filled and topic tags outlined). `color` is the display colour name: for an industry, its colour
+ * in the spec's industry palette (reference data; unknown industries are blue); for a topic, blue.
+ */
+export type PolicyTag =
+  | { kind: 'industry'; name: string; industryId: number; color: string }
+  | { kind: 'topic'; name: string; topicId: number; code: string; color: string };
+
+/** What a policy card shows. `time` is the publication date, YYYY-MM-DD. */
+export type PolicyCard = {
+  id: number;
+  title: string;
+  description: string;
+  time: string;
+  departmentId: number;
+  /** The department's code as indexed ("Unknown" is the web app's to show for a missing one). */
+  departmentCode: string | null;
+  /** Importance 1-10. */
+  impact: number;
+  tags: PolicyTag[];
+  /**
+   * Present on search results when there was a query: the title, and the description cropped
+   * around the match, split into matched and unmatched parts.
+   */
+  highlight?: { title: HighlightPart[]; description: HighlightPart[] };
+};
+
+/** Counts for the filter UI, each keyed by the value the filter takes. */
+export type SearchFacets = {
+  /** By department code. */
+  departments: Record<string, number>;
+  /** By industry name. */
+  industries: Record<string, number>;
+  /** By topic code. */
+  topics: Record<string, number>;
+  /** By importance "1".."10". */
+  importance: Record<string, number>;
+};
+
+export type SearchResponse = {
+  policies: PolicyCard[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  facets: SearchFacets;
+};
+
+export type PolicySuggestion = {
+  id: number;
+  title: string;
+  time: string;
+  departmentId: number;
+  departmentCode: string | null;
+  highlight: { title: HighlightPart[]; description: HighlightPart[] };
+};
+
+export type SuggestResponse = { suggestions: PolicySuggestion[] };
+
+export type Department = { id: number; code: string; fullName: string };
+export type Industry = { id: number; name: string; color: string };
+export type Topic = { id: number; code: string; name_en: string };
+
+export type PolicyDetail = {
+  id: number;
+  title: string;
+  description: string;
+  time: string;
+  departmentId: number;
+  department: Department | null;
+  impact: number;
+  tags: PolicyTag[];
+  source_url: string | null;
+  /** True when the reader is not entitled: only title, description and key points are sent. */
+  preview: boolean;
+  fullContent: {
+    keyPoints: { title: string; content: string }[];
+    analysis?: string[];
+    impactAnalysis?: { industryId: number; industryName: string | null; details: string }[];
+    implementationTimeline?: { period: string; phase: string; details: string }[];
+    topicAnalysis?: { topicId: number; topicName: string | null; details: string }[];
+    relatedPolicies?: { date: string; title: string; description: string; policyId: number | null }[];
+  };
+  english_translation?: string | null;
+  chinese_original?: string | null;
+};
