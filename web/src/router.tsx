@@ -1,9 +1,35 @@
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { landingRoute } from './routes/landing.tsx';
+import { loginRoute } from './routes/login.tsx';
+import { aboutUsRoute } from './routes/about-us.tsx';
+import { accountRoute } from './routes/account.tsx';
+import { contactRoute } from './routes/contact.tsx';
+import { helpCenterRoute } from './routes/help-center.tsx';
+import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
+import { subscribeRoute } from './routes/subscribe.tsx';
+import { subscriptionSuccessRoute } from './routes/subscription-success.tsx';
+import { termsOfServiceRoute } from './routes/terms-of-service.tsx';
+import { dashboardRoute } from './routes/dashboard.tsx';
+import { policyRoute } from './routes/policy.tsx';
+import { searchRoute } from './routes/search.tsx';
 import { NotFoundCard, rootRoute } from './routes/root.tsx';
 
-const routeTree = rootRoute.addChildren([landingRoute]);
+const routeTree = rootRoute.addChildren([
+  landingRoute,
+  loginRoute,
+  accountRoute,
+  subscribeRoute,
+  subscriptionSuccessRoute,
+  privacyPolicyRoute,
+  termsOfServiceRoute,
+  helpCenterRoute,
+  aboutUsRoute,
+  contactRoute,
+  dashboardRoute,
+  searchRoute,
+  policyRoute,
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

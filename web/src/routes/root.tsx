@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Link, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Link, Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { Toaster } from '../components/toaster.tsx';
+import { usePageTitle } from '../lib/page-title.ts';
+
+/** The top bar (menus, ticker, dates) is not part of the landing page, so it loads on its own. */
+const TopBar = lazy(() => import('../components/top-bar.tsx').then((module) => ({ default: module.TopBar })));
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -9,16 +14,35 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundCard,
 });
 
+/**
+ * Every page but the landing page sits below the fixed 44 px top bar. Each page fades in from
+ * opacity 0 to 1 over 0.15 s: the wrapper is keyed by the page's path, so a new page starts a new fade.
+ */
 function RootLayout() {
+  // The rendered page's path, not the location: during a navigation the old page stays on screen
+  // under the new location until the new one has loaded, and must not be remounted meanwhile.
+  const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? state.location.pathname });
+  const isLanding = pathname === '/';
   return (
     <>
-      <Outlet />
+      {!isLanding && (
+        <Suspense fallback={<div className="fixed inset-x-0 top-0 z-40 h-[44px] border-b border-slate-200 bg-white" />}>
+          <TopBar />
+        </Suspense>
+      )}
+      <div
+        key={pathname}
+        className={`transition-opacity duration-150 ease-out motion-safe:starting:opacity-0 ${isLanding ? '' : 'pt-[44px]'}`}
+      >
+        <Outlet />
+      </div>
       <Toaster />
     </>
   );
 }
 
 export function NotFoundCard() {
+  usePageTitle('Page Not Found');
   return (
     <main className="flex min-h-[70vh] items-center justify-center p-4">
       <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">

@@ -1,0 +1,179 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPage, signIn } from './account-helpers.ts';
+import { launchBrowser, newContext } from './browser.ts';
+import { waitForSearchIndex } from './search-helpers.ts';
+
+/** "Showing X to Y of total" as numbers. */
+async function shownRange(page: Page): Promise<{ from: number; to: number; total: number }> {
+  const text = (await page.getByTestId('pagination').getByText(/^Showing /).textContent()) ?? '';
+  const match = /Showing (\d+) to (\d+) of (\d+)/.exec(text);
+  if (!match) throw new Error(`No range in "${text}"`);
+  return { from: Number(match[1]), to: Number(match[2]), total: Number(match[3]) };
+}
+
+async function waitForRange(page: Page, expected: RegExp) {
+  await page.getByTestId('pagination').getByText(expected).waitFor({ timeout: 15_000 });
+}
+
+async function cardTexts(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId('dashboard-results').getByTestId(testId).allTextContents();
+}
+
+/** Signs in and waits for the dashboard it lands on, so later storage changes are not raced by its first render. */
+async function signInToDashboard(page: Page) {
+  await signIn(page, 'subscriber@example.com');
+  await page.getByTestId('dashboard-results').waitFor({ timeout: 20_000 });
+}
+
+describe('dashboard', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await waitForSearchIndex();
+  });
+  afterAll(() => browser.close());
+
+  it('pages through the policies, filters by department and importance, keeps the filters across a reload, resets', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await signIn(page, 'subscriber@example.com');
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-results').waitFor({ timeout: 20_000 });
+
+    const all = await shownRange(page);
+    expect(all.from).toBe(1);
+    expect(all.to).toBe(20);
+    expect(all.total).toBeGreaterThan(200);
+    const pagination = page.getByTestId('pagination');
+    expect(await pagination.getByRole('button', { name: 'First page' }).isDisabled()).toBe(true);
+    expect(await pagination.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+
+    await pagination.getByRole('button', { name: 'Next page' }).click();
+    await waitForRange(page, new RegExp(`Showing 21 to 40 of ${all.total}`));
+    await pagination.getByRole('button', { name: 'Last page' }).click();
+    const lastFrom = Math.floor((all.total - 1) / 20) * 20 + 1;
+    await waitForRange(page, new RegExp(`Showing ${lastFrom} to ${all.total} of ${all.total}`));
+    expect(await pagination.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    expect(await pagination.getByRole('button', { name: 'Last page' }).isDisabled()).toBe(true);
+
+    // A larger page size starts again at page 1.
+    await page.getByLabel('Per page').selectOption('50');
+    await waitForRange(page, new RegExp(`Showing 1 to 50 of ${all.total}`));
+
+    // Departments, with counts; choosing one filters the cards to it.
+    await page.getByRole('button', { name: /^Departments/ }).click();
+    const departmentList = page.getByRole('group', { name: 'Departments' });
+    const firstOption = departmentList.getByRole('checkbox').first();
+    const code = await firstOption.getAttribute('value');
+    const optionLabel = (await departmentList.locator('label').first().textContent()) ?? '';
+    const count = /(\d+) policies$/.exec(optionLabel.trim())?.[1];
+    expect(code && count, optionLabel).toBeTruthy();
+    await firstOption.check();
+    await waitForRange(page, new RegExp(`of ${count}$`));
+    await page.keyboard.press('Escape');
+    const departmentBadges = await page.getByTestId('dashboard-results').getByRole('button', { name: new RegExp(`^${code}:`) }).count();
+    expect(departmentBadges).toBe(Math.min(Number(count), 50));
+
+    // Importance from 5: every card's badge reads 5/10 or more.
+    const minimum = page.getByRole('slider', { name: 'Minimum importance' });
+    await minimum.focus();
+    for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowRight');
+    await page.getByText('Importance: 5 to 10').waitFor();
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid="dashboard-results"] [data-testid="importance-badge"]')].every((badge) => Number(/\((\d+)\/10\)/.exec(badge.textContent ?? '')?.[1]) >= 5),
+      undefined,
+      { timeout: 15_000 },
+    );
+    const filtered = await shownRange(page);
+    expect(filtered.total).toBeLessThanOrEqual(Number(count));
+    for (const badge of await cardTexts(page, 'importance-badge')) expect(Number(/\((\d+)\/10\)/.exec(badge)?.[1])).toBeGreaterThanOrEqual(5);
+
+    await checkPage(page, 'dashboard-desktop');
+
+    // The filters are saved under dashboardState and come back after a reload.
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('dashboardState') ?? '{}'));
+    expect(saved).toMatchObject({ selectedDepartments: [code], importanceRange: [5, 10], itemsPerPage: 50, sortOrder: 'latest', currentPage: 1 });
+    await page.reload();
+    await page.getByText('Importance: 5 to 10').waitFor();
+    await waitForRange(page, new RegExp(`of ${filtered.total}$`));
+
+    // Reset clears the filters but not the page size.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await waitForRange(page, new RegExp(`Showing 1 to 50 of ${all.total}`));
+    await page.getByText('Importance: any').waitFor();
+    await context.close();
+  });
+
+  it('searches after a pause, sorts oldest first, and shows the empty text', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await signInToDashboard(page);
+    await page.evaluate(() => localStorage.removeItem('dashboardState'));
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-results').waitFor({ timeout: 20_000 });
+
+    const latestFirst = (await cardTexts(page, 'policy-date')).map((text) => Date.parse(text));
+    expect(latestFirst).toEqual([...latestFirst].sort((a, b) => b - a));
+    await page.getByLabel('Sort').selectOption('oldest');
+    await page.waitForFunction((newest) => {
+      const dates = [...document.querySelectorAll('[data-testid="dashboard-results"] [data-testid="policy-date"]')].map((span) => Date.parse(span.textContent ?? ''));
+      return dates.length > 1 && dates[0]! < newest && dates.every((time, index) => index === 0 || time >= dates[index - 1]!);
+    }, latestFirst[latestFirst.length - 1]!);
+
+    await page.getByTestId('dashboard-search-input').fill('zzqxnothingmatchesthis');
+    await page.getByTestId('dashboard-empty').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('dashboard-empty').textContent()).toBe('No policies matching your filters.');
+    expect(new URL(page.url()).searchParams.get('q')).toContain('zzqxnothingmatchesthis');
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByTestId('dashboard-results').waitFor();
+    await context.close();
+  });
+
+  it('opens the filters and the collections as bottom sheets on a phone', async () => {
+    const context = await newContext(browser, 'mobile');
+    const page = await context.newPage();
+    await signInToDashboard(page);
+    await page.evaluate(() => localStorage.removeItem('dashboardState'));
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-results').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('filter-bar').count()).toBe(0);
+    await checkPage(page, 'dashboard-mobile');
+
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filter' });
+    await sheet.waitFor();
+    await sheet.getByRole('group', { name: 'Industries' }).getByRole('checkbox').first().check();
+    await page.waitForTimeout(500);
+    await checkPage(page, 'dashboard-mobile-filter-sheet');
+    await sheet.getByRole('button', { name: 'Done' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    // The choice survives closing the sheet (the widgets live outside it).
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('dashboardState') ?? '{}').selectedIndustries?.length)).toBe(1);
+
+    await page.getByRole('button', { name: 'Collections', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Collections' }).getByTestId('collections-panel').waitFor();
+    await checkPage(page, 'dashboard-mobile-collections-sheet');
+    await context.close();
+  });
+
+  it('welcomes a new subscriber once, with confetti', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    // The first dashboard (after sign-in) must have mounted already, or it would take the flag.
+    await signInToDashboard(page);
+    await page.evaluate(() => localStorage.setItem('showWelcomePopup', 'true'));
+    await page.goto('/dashboard');
+    const welcome = page.getByRole('dialog', { name: 'Welcome to China Policy Tracker Pro!' });
+    await welcome.waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('showWelcomePopup'))).toBeNull();
+    expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+    await checkPage(page, 'dashboard-welcome-popup');
+    await welcome.getByRole('button', { name: 'Get Started' }).click();
+    await welcome.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByTestId('dashboard-results').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+});

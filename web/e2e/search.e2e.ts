@@ -1,0 +1,183 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPage, expectToast, signIn, waitForPath } from './account-helpers.ts';
+import { launchBrowser, newContext } from './browser.ts';
+import { waitForSearchIndex } from './search-helpers.ts';
+
+/** A word from a real policy title, so the suggestions have something to show. */
+async function wordFromATitle(page: Page): Promise<string> {
+  const response = await page.request.get('/api/search?pageSize=10');
+  const { policies } = (await response.json()) as { policies: { title: string }[] };
+  for (const policy of policies) {
+    const word = policy.title.split(/[^A-Za-z]+/).find((candidate) => candidate.length >= 7);
+    if (word) return word.toLowerCase();
+  }
+  throw new Error('No usable word in the demo titles');
+}
+
+describe('search bar and search page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await waitForSearchIndex();
+  });
+  afterAll(() => browser.close());
+
+  it('searches from the bar, picks a suggestion with the keyboard, reads the policy, switches tabs, saves it to a new collection and removes it', async () => {
+    const context = await newContext(browser, 'desktop');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await signIn(page, 'subscriber@example.com');
+    const word = await wordFromATitle(page);
+
+    await page.goto('/search');
+    await page.getByRole('heading', { level: 1, name: 'All Policies' }).waitFor();
+    await page.getByTestId('search-results').waitFor();
+    const box = page.getByRole('combobox', { name: 'Search policies' });
+    await box.fill(word);
+    const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
+    await listbox.waitFor({ timeout: 15_000 });
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    const options = listbox.getByRole('option');
+    expect(await options.count()).toBeGreaterThan(0);
+    expect(await listbox.locator('mark').count()).toBeGreaterThan(0);
+    await checkPage(page, 'search-suggestions-desktop');
+
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    await box.press('ArrowUp');
+    const firstOption = options.first();
+    expect(await firstOption.getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await firstOption.getAttribute('id'));
+    await box.press('Enter');
+    await waitForPath(page, /^\/policy\/\d+/);
+
+    const title = page.getByRole('heading', { level: 1, name: new RegExp(word, 'i') });
+    await title.waitFor();
+    expect(await page.title()).toMatch(/ \| China Policy Tracker$/);
+    await page.getByRole('heading', { name: 'Key Points' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Export PDF (Temporarily Disabled)' }).isDisabled()).toBe(true);
+
+    // Tabs: the translation is shown first, then the original and the analysis.
+    const tabs = page.getByRole('tablist', { name: 'Policy text' });
+    expect(await tabs.getByRole('tab', { name: 'Translated Text' }).getAttribute('aria-selected')).toBe('true');
+    await tabs.getByRole('tab', { name: 'Original Text' }).click();
+    await page.getByRole('tabpanel', { name: 'Original Text' }).waitFor();
+    await tabs.getByRole('tab', { name: 'Analysis' }).click();
+    await page.getByRole('tabpanel', { name: 'Analysis' }).waitFor();
+    await checkPage(page, 'policy-desktop');
+
+    // The source link opens in a new tab, without an opener.
+    const source = page.getByRole('link', { name: /opens in a new tab/ });
+    if (await source.count()) {
+      expect(await source.getAttribute('target')).toBe('_blank');
+      expect(await source.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+
+    const copyButtons = page.getByRole('button', { name: /^Copy details for / });
+    if (await copyButtons.count()) {
+      await copyButtons.first().click();
+      await expectToast(page, 'Copied to clipboard');
+    }
+
+    // Save it to a new collection from the bookmark menu.
+    const policyTitle = (await title.textContent()) ?? '';
+    const collectionName = `Journey ${Date.now()}`;
+    await page.getByRole('button', { name: /^Save ".*" to a collection$/ }).click();
+    await page.getByRole('menuitem', { name: 'Create New Collection' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Collection' });
+    await dialog.getByLabel('Collection name').fill(collectionName);
+    await dialog.getByRole('button', { name: 'Create & Add Policy' }).click();
+    await expectToast(page, 'Added to collection');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Adding it again is refused by the server in its own words.
+    await page.getByRole('button', { name: /^Save ".*" to a collection$/ }).click();
+    await page.getByRole('menuitem', { name: `Add to ${collectionName}` }).click();
+    await expectToast(page, 'Error', 'The policy is already in this collection');
+
+    // The collection panel on the dashboard lists it; remove the policy, then delete the collection.
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await waitForPath(page, '/dashboard');
+    const panel = page.getByTestId('collections-panel');
+    const entry = panel.getByTestId('collection').filter({ hasText: collectionName });
+    await entry.waitFor({ timeout: 15_000 });
+    await entry.getByText('1 policy').waitFor();
+    await entry.getByRole('link', { name: policyTitle }).waitFor();
+    await checkPage(page, 'dashboard-collections-desktop');
+    await entry.getByRole('button', { name: `Remove "${policyTitle}" from ${collectionName}` }).click();
+    await expectToast(page, 'Policy removed');
+    await entry.getByText('0 policies').waitFor();
+    await entry.getByRole('button', { name: `Delete collection ${collectionName}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Collection deleted', 'Collection has been permanently deleted.');
+    await entry.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('goes to /search on Enter, filters with chips, and pages', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await signIn(page, 'subscriber@example.com');
+    const word = await wordFromATitle(page);
+    await page.goto('/search');
+    const box = page.getByRole('combobox', { name: 'Search policies' });
+    await box.fill(`  ${word}  `);
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === word);
+    await page.getByRole('heading', { level: 1, name: `Search Results for "${word}"` }).waitFor();
+    await page.getByTestId('search-results').waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
+
+    await box.fill('');
+    await page.getByRole('button', { name: 'Clear search' }).waitFor({ state: 'detached' });
+    await page.goto('/search');
+    await page.getByRole('heading', { level: 1, name: 'All Policies' }).waitFor();
+    await page.getByText(/^\d+ results found$/).waitFor();
+    const allResults = Number((await page.getByText(/^\d+ results found$/).textContent())?.split(' ')[0]);
+
+    await page.getByRole('button', { name: /^Department/ }).click();
+    const departments = page.getByRole('group', { name: 'Department' });
+    const code = (await departments.getByRole('checkbox').first().getAttribute('value')) ?? '';
+    await departments.getByRole('checkbox').first().check();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.searchParams.get('departments') === JSON.stringify([code]));
+    const chip = page.getByRole('button', { name: `Remove filter ${code}` });
+    await chip.waitFor();
+    await page.waitForFunction((total) => {
+      const text = [...document.querySelectorAll('p')].find((p) => / results found$/.test(p.textContent ?? ''))?.textContent ?? '';
+      return Number(text.split(' ')[0]) < total;
+    }, allResults);
+
+    await page.getByLabel('Start date', { exact: true }).fill('01/01/2020');
+    await page.getByLabel('Start date', { exact: true }).press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('startDate') === '2020-01-01');
+    await page.getByRole('button', { name: 'Remove filter From 01/01/2020' }).waitFor();
+    await checkPage(page, 'search-filtered-desktop');
+    await chip.click();
+    await page.waitForURL((url) => !url.searchParams.has('departments'));
+
+    await page.getByLabel('Items per page').selectOption('10');
+    await page.getByText(/^Page 1 of \d+$/).waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.getByRole('button', { name: 'First page' }).click();
+    await page.getByText(/^Page 1 of \d+$/).waitFor();
+    await context.close();
+  });
+
+  it('is open to visitors, with a Sign In link and sign-in prompts for collections', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await page.goto('/search');
+      await page.getByTestId('search-results').waitFor({ timeout: 15_000 });
+      await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+      await checkPage(page, `search-${viewport}`);
+      await page.getByRole('button', { name: /^Save ".*" to a collection$/ }).first().click();
+      await expectToast(page, 'Authentication required', 'Please log in to add policies to collections.');
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PolicyCard, PolicyDetail } from '../../../api/shared/search.ts';
+import { api } from './client.ts';
+
+export const policyKeys = {
+  all: ['policies'] as const,
+  detail: (id: number) => [...policyKeys.all, id] as const,
+  related: (id: number) => [...policyKeys.all, id, 'related'] as const,
+};
+
+/**
+ * GET /api/policies/{id}: the full policy for a subscriber, or `preview: true` with only the title,
+ * description and key points for a reader without an active or trialing subscription.
+ */
+export function policyQuery(id: number) {
+  return queryOptions({
+    queryKey: policyKeys.detail(id),
+    queryFn: () => api.get<PolicyDetail>(`/api/policies/${id}`),
+    // Whether the reader is entitled can change (a subscription starts), so the page rereads it on each visit.
+    staleTime: 0,
+  });
+}
+
+export function relatedPoliciesQuery(id: number) {
+  return queryOptions({
+    queryKey: policyKeys.related(id),
+    queryFn: () => api.get<{ policies: PolicyCard[] }>(`/api/policies/${id}/related`),
+  });
+}

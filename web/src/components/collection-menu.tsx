@@ -1,0 +1,138 @@
+import { useQuery } from '@tanstack/react-query';
+import { Dialog, DropdownMenu } from 'radix-ui';
+import { useId, useState, type FormEvent } from 'react';
+import { collectionsQuery, useAddPolicyToCollection, useCreateCollectionWithPolicy } from '../api/collections.ts';
+import { useCurrentUser } from '../auth/current-user.ts';
+import { toast } from './toaster.tsx';
+import { ui } from './ui-classes.ts';
+
+/**
+ * The bookmark menu of a policy: "Add to {collection}" per collection and "Create New
+ * Collection" (name it, then the policy goes straight in). Visitors are asked to log in.
+ */
+export function CollectionMenu({ policyId, policyTitle }: { policyId: number; policyTitle: string }) {
+  const { data: user } = useCurrentUser();
+  const signedIn = Boolean(user);
+  const { data: collections = [], isPending } = useQuery({ ...collectionsQuery, enabled: signedIn });
+  const addPolicy = useAddPolicyToCollection();
+  const [creating, setCreating] = useState(false);
+  const label = `Save "${policyTitle}" to a collection`;
+
+  if (!signedIn) {
+    return (
+      <button
+        type="button"
+        className="btn-ghost size-9 p-0"
+        aria-label={label}
+        onClick={() =>
+          toast({ title: 'Authentication required', description: 'Please log in to add policies to collections.', variant: 'destructive' })
+        }
+      >
+        <BookmarkIcon />
+      </button>
+    );
+  }
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="btn-ghost size-9 p-0" aria-label={label} data-testid="collection-menu">
+          <BookmarkIcon />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className={ui.menuContent}>
+            <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-700">Collections</DropdownMenu.Label>
+            {isPending && <p className="px-2 py-1.5 text-sm text-slate-700">Loading...</p>}
+            {collections.map((collection) => (
+              <DropdownMenu.Item
+                key={collection.id}
+                className={ui.menuItem}
+                onSelect={() => addPolicy.mutate({ collectionId: collection.id, policyId })}
+              >
+                Add to {collection.name}
+              </DropdownMenu.Item>
+            ))}
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item className={`${ui.menuItem} font-medium`} onSelect={() => setCreating(true)}>
+              Create New Collection
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <CreateCollectionWithPolicyDialog open={creating} onOpenChange={setCreating} policyId={policyId} />
+    </>
+  );
+}
+
+function CreateCollectionWithPolicyDialog({
+  open,
+  onOpenChange,
+  policyId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  policyId: number;
+}) {
+  const [name, setName] = useState('');
+  const createWithPolicy = useCreateCollectionWithPolicy();
+  const inputId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    createWithPolicy.mutate(
+      { name: trimmed, policyId },
+      {
+        onSuccess: () => {
+          setName('');
+          onOpenChange(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={ui.dialogOverlay} />
+        <Dialog.Content className={ui.dialogContent} aria-describedby={undefined}>
+          <Dialog.Title className="text-lg font-semibold">Create New Collection</Dialog.Title>
+          <form onSubmit={submit} className="mt-4 grid gap-4">
+            <div>
+              <label htmlFor={inputId} className="label">
+                Collection name
+              </label>
+              <input
+                id={inputId}
+                className="input"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                maxLength={100}
+                autoComplete="off"
+                required
+              />
+            </div>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close className="btn-secondary">Cancel</Dialog.Close>
+              <button type="submit" className="btn-primary" disabled={createWithPolicy.isPending || !name.trim()}>
+                Create &amp; Add Policy
+              </button>
+            </div>
+          </form>
+          <Dialog.Close className={ui.dialogClose} aria-label="Close">
+            ×
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function BookmarkIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
+    </svg>
+  );
+}

@@ -1,0 +1,109 @@
+import { format, isValid, parse } from 'date-fns';
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatFilterDate } from '../lib/format.ts';
+
+const displayFormat = 'dd/MM/yyyy';
+
+/**
+ * A date filter shown and typed as dd/MM/yyyy (spec), with a button opening the browser's own
+ * calendar. The value is an ISO date (YYYY-MM-DD) or null.
+ */
+export function DateField({
+  label,
+  value,
+  onChange,
+  className = '',
+}: {
+  label: string;
+  value: string | null;
+  onChange: (isoDate: string | null) => void;
+  className?: string;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const pickerRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(formatFilterDate(value));
+  const [invalid, setInvalid] = useState(false);
+
+  useEffect(() => {
+    setText(formatFilterDate(value));
+    setInvalid(false);
+  }, [value]);
+
+  const commit = () => {
+    const trimmed = text.trim();
+    if (!trimmed) {
+      setInvalid(false);
+      if (value !== null) onChange(null);
+      return;
+    }
+    const parsed = parse(trimmed, displayFormat, new Date());
+    if (!isValid(parsed) || parsed.getFullYear() < 1900 || parsed.getFullYear() > 2999) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    setText(format(parsed, displayFormat));
+    const isoDate = format(parsed, 'yyyy-MM-dd');
+    if (isoDate !== value) onChange(isoDate);
+  };
+
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          className="input pr-10"
+          placeholder="dd/mm/yyyy"
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit();
+            }
+          }}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-slate-700 hover:bg-slate-100"
+          aria-label={`${label}: choose from a calendar`}
+          onClick={() => pickerRef.current?.showPicker()}
+        >
+          <CalendarIcon />
+        </button>
+        <input
+          ref={pickerRef}
+          type="date"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="pointer-events-none absolute right-0 bottom-0 size-px opacity-0"
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value || null)}
+        />
+      </div>
+      {invalid && (
+        <p id={errorId} className="mt-1 text-xs text-red-800">
+          Enter a date as dd/mm/yyyy
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 10h18" />
+    </svg>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from '@tanstack/react-router';
+import type { HighlightPart, PolicyCard as PolicyCardData } from '../../../api/shared/search.ts';
+import { cleanTitle, formatPolicyDate } from '../lib/format.ts';
+import { CollectionMenu } from './collection-menu.tsx';
+import { DepartmentBadge } from './department-badge.tsx';
+import { HighlightedText, withoutTrailingColon } from './highlighted-text.tsx';
+import { ImportanceBadge } from './importance-badge.tsx';
+import { IndustryBadges, TopicBadges } from './tag-badges.tsx';
+
+
+function hasMatch(parts: readonly HighlightPart[] | undefined): parts is readonly HighlightPart[] {
+  return Boolean(parts?.some((part) => part.match));
+}
+
+/** A policy in a list: department, date, importance, title (to the detail page), description, tags, bookmark menu. */
+export function PolicyCard({ policy }: { policy: PolicyCardData }) {
+  const title = cleanTitle(policy.title);
+  const titleParts = policy.highlight?.title;
+  const descriptionParts = policy.highlight?.description;
+  const headingId = `policy-${policy.id}-title`;
+  return (
+    <article className="card flex flex-col gap-3 p-4 sm:p-5" data-testid="policy-card" aria-labelledby={headingId}>
+      <div className="flex items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 pt-1.5">
+          <DepartmentBadge departmentId={policy.departmentId} />
+          <span className="text-sm text-slate-700" data-testid="policy-date">
+            {formatPolicyDate(policy.time)}
+          </span>
+          <ImportanceBadge impact={policy.impact} />
+        </div>
+        <CollectionMenu policyId={policy.id} policyTitle={title} />
+      </div>
+      <h2 id={headingId} className="text-lg leading-snug font-semibold text-slate-900">
+        <Link to="/policy/$id" params={{ id: String(policy.id) }} className="hover:text-brand-700 hover:underline">
+          {hasMatch(titleParts) ? <HighlightedText parts={withoutTrailingColon(titleParts)} /> : title}
+        </Link>
+      </h2>
+      {hasMatch(descriptionParts) ? (
+        <p className="line-clamp-3 text-sm text-slate-700">
+          <HighlightedText parts={descriptionParts} />
+        </p>
+      ) : (
+        policy.description && <p className="line-clamp-3 text-sm text-slate-700">{policy.description}</p>
+      )}
+      <IndustryBadges industries={policy.tags.flatMap((tag) => (tag.kind === 'industry' ? [tag.name] : []))} />
+      <TopicBadges topics={policy.tags.flatMap((tag) => (tag.kind === 'topic' ? [tag.name] : []))} />
+    </article>
+  );
+}

@@ -1,0 +1,250 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  useClearRefinements,
+  useConnector,
+  useHits,
+  useHitsPerPage,
+  useInstantSearch,
+  usePagination,
+  useRefinementList,
+  useSearchBox,
+  useSortBy,
+} from 'react-instantsearch';
+import { CollectionsPanel } from '../components/collections-panel.tsx';
+import { PolicyCard } from '../components/policy-card.tsx';
+import { ResultsSkeleton } from '../components/results-skeleton.tsx';
+import { toast } from '../components/toaster.tsx';
+import { useMediaQuery } from '../lib/use-media-query.ts';
+import { BottomSheet } from './bottom-sheet.tsx';
+import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, sortIndexes } from './dashboard-state.ts';
+import { FilterControls } from './filter-controls.tsx';
+import { PaginationBar } from './pagination-bar.tsx';
+import { cardFromHit, type PolicyHit } from './policy-hits.ts';
+import { connectPolicyRanges } from './policy-ranges.ts';
+
+const typingPauseMs = 300;
+const facetLimit = 100;
+const sortItems = [
+  { label: 'Latest', value: sortIndexes.latest },
+  { label: 'Oldest', value: sortIndexes.oldest },
+];
+const pageSizeItems = pageSizes.map((size) => ({ label: String(size), value: size, default: size === pageSizes[0] }));
+
+/**
+ * The dashboard inside <InstantSearch>: every widget is connected here, once, and its state passed
+ * down, so the filters can move between the desktop bar and the mobile sheet without unmounting
+ * (an unmounted widget would drop its refinement).
+ */
+export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) {
+  const navigate = useNavigate({ from: '/dashboard' });
+  const isDesktop = useMediaQuery('(min-width: 768px)');
+
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const queryHook = useCallback((query: string, search: (value: string) => void) => {
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => search(query), typingPauseMs);
+  }, []);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const searchBox = useSearchBox({ queryHook });
+  const departments = useRefinementList({ attribute: facetAttributes.departments, operator: 'or', limit: facetLimit, sortBy: ['name:asc'] });
+  const industries = useRefinementList({ attribute: facetAttributes.industries, operator: 'or', limit: facetLimit, sortBy: ['name:asc'] });
+  const topics = useRefinementList({ attribute: facetAttributes.topics, operator: 'or', limit: facetLimit, sortBy: ['count:desc', 'name:asc'] });
+  const { ranges, refine: refineRanges } = useConnector(connectPolicyRanges, {});
+  const sortBy = useSortBy({ items: sortItems });
+  const hitsPerPage = useHitsPerPage({ items: pageSizeItems });
+  const pagination = usePagination();
+  const { items: hits } = useHits<PolicyHit>({ escapeHTML: false });
+  const clearFilters = useClearRefinements({ includedAttributes: [...Object.values(facetAttributes), 'impact', 'timestamp'] });
+  const { status, error, results, indexUiState } = useInstantSearch({ catchError: true });
+
+  const [text, setText] = useState(searchBox.query);
+  const barRef = useStickyBarHeight();
+
+  // A new q in the address (e.g. Enter in the detail page's search box) replaces the text; the
+  // box's own changes reach the address through the effect below, so they are not re-applied.
+  useEffect(() => {
+    if (urlQuery !== undefined && urlQuery !== searchBox.query) {
+      setText(urlQuery);
+      searchBox.refine(urlQuery);
+    }
+  }, [urlQuery]);
+
+  // Keep the address's q in step with the applied text, so a reload or a shared link shows the same search.
+  useEffect(() => {
+    const q = searchBox.query || undefined;
+    if (q !== urlQuery) void navigate({ search: { q }, replace: true, resetScroll: false });
+  }, [searchBox.query]);
+
+  useEffect(() => {
+    saveDashboardState(fromUiState({ [indexName]: indexUiState }));
+  }, [indexUiState]);
+
+  useEffect(() => {
+    if (status === 'error' && error) toast({ title: 'Error', description: 'Failed to search policies', variant: 'destructive' });
+  }, [status, error]);
+
+  // A restored page beyond the last one (fewer results now) moves to the last page.
+  const pageCount = pagination.nbPages;
+  useEffect(() => {
+    if (results && pageCount > 0 && pagination.currentRefinement > pageCount - 1) pagination.refine(pageCount - 1);
+  }, [results, pageCount, pagination]);
+
+  const total = results?.nbHits ?? 0;
+  const firstLoad = !results || (results.__isArtificial ?? false);
+  const searching = status === 'loading' || status === 'stalled';
+  const canReset = clearFilters.canRefine;
+  const pageSize = hitsPerPage.items.find((item) => item.isRefined)?.value ?? pageSizes[0];
+
+  const filterControls = (layout: 'bar' | 'sheet') => (
+    <FilterControls
+      layout={layout}
+      departments={departments}
+      industries={industries}
+      topics={topics}
+      ranges={ranges}
+      onRangesChange={refineRanges}
+      sortOrder={sortBy.currentRefinement === sortIndexes.oldest ? 'oldest' : 'latest'}
+      onSortOrderChange={(order) => sortBy.refine(sortIndexes[order])}
+      pageSize={pageSize}
+      onPageSizeChange={hitsPerPage.refine}
+      onReset={clearFilters.refine}
+      canReset={canReset}
+    />
+  );
+
+  return (
+    <>
+      <div ref={barRef} className="sticky top-[44px] z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto grid max-w-7xl gap-3 px-4 py-3 sm:px-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <DashboardSearchBox
+              value={text}
+              onChange={(value) => {
+                setText(value);
+                searchBox.refine(value);
+              }}
+              onClear={() => {
+                setText('');
+                clearTimeout(debounce.current);
+                searchBox.clear();
+              }}
+              busy={searching}
+            />
+            {!isDesktop && (
+              <>
+                <BottomSheet
+                  title="Filter"
+                  trigger={
+                    <button type="button" className="btn-secondary h-10 flex-1">
+                      Filter
+                      {canReset && <span className="sr-only"> (filters applied)</span>}
+                      {canReset && <span aria-hidden="true" className="size-2 rounded-full bg-brand-700" />}
+                    </button>
+                  }
+                >
+                  {filterControls('sheet')}
+                </BottomSheet>
+                <BottomSheet
+                  title="Collections"
+                  trigger={
+                    <button type="button" className="btn-secondary h-10 flex-1">
+                      Collections
+                    </button>
+                  }
+                >
+                  <CollectionsPanel />
+                </BottomSheet>
+              </>
+            )}
+          </div>
+          {isDesktop && filterControls('bar')}
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[minmax(0,1fr)_18rem] lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-label="Policies" aria-busy={searching} data-search-status={status} className="grid content-start gap-4">
+          {firstLoad ? (
+            <ResultsSkeleton />
+          ) : hits.length === 0 ? (
+            <p className="card p-8 text-center text-slate-700" data-testid="dashboard-empty">
+              No policies matching your filters.
+            </p>
+          ) : (
+            <>
+              <ul className="grid gap-4" data-testid="dashboard-results">
+                {hits.map((hit) => (
+                  <li key={hit.objectID}>
+                    <PolicyCard policy={cardFromHit(hit)} />
+                  </li>
+                ))}
+              </ul>
+              <PaginationBar
+                page={Math.min(pagination.currentRefinement, Math.max(pageCount - 1, 0))}
+                pageCount={pageCount}
+                pageSize={pageSize}
+                total={total}
+                onPageChange={(page) => {
+                  pagination.refine(page);
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </>
+          )}
+        </section>
+        {isDesktop && (
+          <aside className="md:sticky md:top-[calc(44px+var(--dashboard-bar-height,9rem)+1.5rem)] md:self-start">
+            <CollectionsPanel />
+          </aside>
+        )}
+      </div>
+    </>
+  );
+}
+
+function DashboardSearchBox({ value, onChange, onClear, busy }: { value: string; onChange: (value: string) => void; onClear: () => void; busy: boolean }) {
+  return (
+    <div className="relative w-full min-w-0 md:w-auto md:flex-1" role="search">
+      <input
+        type="search"
+        aria-label="Search policies"
+        className="input h-11 pr-16 text-base sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+        placeholder="Search policies using natural language..."
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        enterKeyHint="search"
+        data-testid="dashboard-search-input"
+      />
+      <div className="absolute inset-y-0 right-2 flex items-center gap-1">
+        {busy && (
+          <span role="status" className="flex items-center">
+            <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700" />
+            <span className="sr-only">Searching...</span>
+          </span>
+        )}
+        {value && (
+          <button type="button" className="rounded px-1.5 text-lg leading-none text-slate-700 hover:bg-slate-100" aria-label="Clear search" onClick={onClear}>
+            ×
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Publishes the sticky filter bar's height (it wraps on narrower screens) so the side panel sticks below it. */
+function useStickyBarHeight() {
+  const barRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--dashboard-bar-height', `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      document.documentElement.style.removeProperty('--dashboard-bar-height');
+    };
+  }, []);
+  return barRef;
+}

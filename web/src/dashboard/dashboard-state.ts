@@ -1,0 +1,84 @@
+import type { UiState } from 'instantsearch.js';
+import { z } from 'zod';
+import { importanceBounds, rangesToUiState, readRangesFromUiState, type PolicyRanges } from './policy-ranges.ts';
+
+/** The dashboard's index in Meilisearch, sorted newest first ("Latest", the default). */
+export const indexName = 'policies:timestamp:desc';
+export const sortIndexes = { latest: 'policies:timestamp:desc', oldest: 'policies:timestamp:asc' } as const;
+export const pageSizes = [20, 50, 100] as const;
+export const facetAttributes = { departments: 'departmentCode', industries: 'industries', topics: 'topicCodes' } as const;
+
+const storageKey = 'dashboardState';
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const importance = z.number().int().min(importanceBounds[0]).max(importanceBounds[1]);
+
+/** What the spec keeps in browser storage under `dashboardState`. */
+const dashboardStateSchema = z.object({
+  selectedDepartments: z.array(z.string()).catch([]),
+  selectedIndustries: z.array(z.string()).catch([]),
+  selectedTopics: z.array(z.string()).catch([]),
+  startDate: isoDate.nullable().catch(null),
+  endDate: isoDate.nullable().catch(null),
+  currentPage: z.number().int().min(1).catch(1),
+  itemsPerPage: z.union(pageSizes.map((size) => z.literal(size))).catch(20),
+  sortOrder: z.enum(['latest', 'oldest']).catch('latest'),
+  searchQuery: z.string().catch(''),
+  importanceRange: z.tuple([importance, importance]).catch([importanceBounds[0], importanceBounds[1]]),
+});
+
+export type DashboardState = z.output<typeof dashboardStateSchema>;
+
+export function loadDashboardState(): DashboardState {
+  let stored: unknown = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(storageKey) ?? '{}');
+  } catch {
+    // A broken entry is treated as no saved state.
+  }
+  return dashboardStateSchema.parse(typeof stored === 'object' && stored !== null ? stored : {});
+}
+
+export function saveDashboardState(state: DashboardState): void {
+  try {
+    localStorage.setItem(storageKey, JSON.stringify(state));
+  } catch (error) {
+    console.warn('Could not save the dashboard filters', error);
+  }
+}
+
+/** The saved state as InstantSearch's initial UI state; a `q` in the address wins over the saved text. */
+export function toUiState(state: DashboardState, q: string | undefined): UiState {
+  const ranges: PolicyRanges = { importance: state.importanceRange, startDate: state.startDate, endDate: state.endDate };
+  const range = rangesToUiState(ranges);
+  return {
+    [indexName]: {
+      query: q ?? state.searchQuery,
+      refinementList: {
+        [facetAttributes.departments]: state.selectedDepartments,
+        [facetAttributes.industries]: state.selectedIndustries,
+        [facetAttributes.topics]: state.selectedTopics,
+      },
+      ...(Object.keys(range).length ? { range } : {}),
+      sortBy: sortIndexes[state.sortOrder],
+      hitsPerPage: state.itemsPerPage,
+      page: state.currentPage,
+    },
+  };
+}
+
+export function fromUiState(uiState: UiState): DashboardState {
+  const index = uiState[indexName] ?? {};
+  const ranges = readRangesFromUiState(index.range);
+  return dashboardStateSchema.parse({
+    selectedDepartments: index.refinementList?.[facetAttributes.departments] ?? [],
+    selectedIndustries: index.refinementList?.[facetAttributes.industries] ?? [],
+    selectedTopics: index.refinementList?.[facetAttributes.topics] ?? [],
+    startDate: ranges.startDate,
+    endDate: ranges.endDate,
+    currentPage: index.page ?? 1,
+    itemsPerPage: index.hitsPerPage ?? pageSizes[0],
+    sortOrder: index.sortBy === sortIndexes.oldest ? 'oldest' : 'latest',
+    searchQuery: index.query ?? '',
+    importanceRange: ranges.importance,
+  });
+}

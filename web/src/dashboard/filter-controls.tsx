@@ -1,0 +1,209 @@
+import { useQuery } from '@tanstack/react-query';
+import { Slider } from 'radix-ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { RefinementListRenderState } from 'instantsearch.js/es/connectors/refinement-list/connectRefinementList';
+import { departmentsQuery, topicsQuery } from '../api/reference.ts';
+import { DateField } from '../components/date-field.tsx';
+import { MultiSelect } from '../components/multi-select.tsx';
+import { importanceBounds, type PolicyRanges } from './policy-ranges.ts';
+import { pageSizes } from './dashboard-state.ts';
+
+export type FilterControlsProps = {
+  departments: RefinementListRenderState;
+  industries: RefinementListRenderState;
+  topics: RefinementListRenderState;
+  ranges: PolicyRanges;
+  onRangesChange: (ranges: PolicyRanges) => void;
+  sortOrder: 'latest' | 'oldest';
+  onSortOrderChange: (sortOrder: 'latest' | 'oldest') => void;
+  pageSize: number;
+  onPageSizeChange: (pageSize: number) => void;
+  onReset: () => void;
+  canReset: boolean;
+  /** A row of compact controls (desktop bar) or stacked sections (mobile sheet). */
+  layout: 'bar' | 'sheet';
+};
+
+/** Every dashboard filter: departments, industries, topics (with counts), dates, importance, sort, page size, Reset. */
+export function FilterControls(props: FilterControlsProps) {
+  const { data: departmentList } = useQuery(departmentsQuery);
+  const { data: topicList } = useQuery(topicsQuery);
+  const departmentName = (code: string) => departmentList?.find((department) => department.code === code)?.fullName;
+  const topicName = (code: string) => topicList?.find((topic) => topic.code === code)?.name_en ?? code;
+  const { layout, ranges, onRangesChange } = props;
+
+  const facets = (
+    <>
+      <FacetFilter title="Departments" facet={props.departments} layout={layout} describe={departmentName} />
+      <FacetFilter title="Industries" facet={props.industries} layout={layout} />
+      <FacetFilter title="Topics" facet={props.topics} layout={layout} labelOf={topicName} />
+    </>
+  );
+  const dates = (
+    <>
+      <DateField
+        label="Start date"
+        value={ranges.startDate}
+        onChange={(startDate) => onRangesChange({ ...ranges, startDate })}
+        className={layout === 'bar' ? 'w-36' : ''}
+      />
+      <DateField
+        label="End date"
+        value={ranges.endDate}
+        onChange={(endDate) => onRangesChange({ ...ranges, endDate })}
+        className={layout === 'bar' ? 'w-36' : ''}
+      />
+    </>
+  );
+  const importance = (
+    <ImportanceRange value={ranges.importance} onChange={(value) => onRangesChange({ ...ranges, importance: value })} className={layout === 'bar' ? 'w-40' : ''} />
+  );
+  const ordering = (
+    <>
+      <LabelledSelect
+        label="Sort"
+        value={props.sortOrder}
+        onChange={(value) => props.onSortOrderChange(value === 'oldest' ? 'oldest' : 'latest')}
+        options={[
+          { value: 'latest', label: 'Latest' },
+          { value: 'oldest', label: 'Oldest' },
+        ]}
+      />
+      <LabelledSelect
+        label="Per page"
+        value={String(props.pageSize)}
+        onChange={(value) => props.onPageSizeChange(Number(value))}
+        options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
+      />
+    </>
+  );
+  const reset = (
+    <button type="button" className="btn-secondary" onClick={props.onReset} disabled={!props.canReset}>
+      Reset
+    </button>
+  );
+
+  if (layout === 'sheet') {
+    return (
+      <div className="grid gap-5">
+        {facets}
+        <div className="grid grid-cols-2 gap-3">{dates}</div>
+        {importance}
+        <div className="grid grid-cols-2 gap-3">{ordering}</div>
+        {reset}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-end gap-x-3 gap-y-2" data-testid="filter-bar">
+      <div className="flex flex-wrap items-end gap-2">{facets}</div>
+      {dates}
+      {importance}
+      {ordering}
+      {reset}
+    </div>
+  );
+}
+
+type FacetFilterProps = {
+  title: string;
+  facet: RefinementListRenderState;
+  layout: 'bar' | 'sheet';
+  labelOf?: (value: string) => string;
+  describe?: (value: string) => string | undefined;
+};
+
+/** A refinement list with its counts. */
+function FacetFilter({ title, facet, layout, labelOf = (value) => value, describe }: FacetFilterProps) {
+  return (
+    <MultiSelect
+      title={title}
+      layout={layout === 'bar' ? 'popover' : 'inline'}
+      emptyText={`No ${title.toLowerCase()} in these results.`}
+      onToggle={facet.refine}
+      options={facet.items.map((item) => ({
+        value: item.value,
+        label: labelOf(item.value),
+        description: describe?.(item.value),
+        count: item.count,
+        selected: item.isRefined,
+      }))}
+    />
+  );
+}
+
+/** Importance 0-10 in steps of 1 with two handles; the full range means no filter. Applied on release. */
+function ImportanceRange({ value, onChange, className }: { value: [number, number]; onChange: (value: [number, number]) => void; className: string }) {
+  const labelId = useId();
+  const [draft, setDraft] = useState(value);
+  // The applied range arrives with the next results; until our own latest change is back, an
+  // older value must not overwrite what the user has moved the handles to since.
+  const pending = useRef<[number, number] | null>(null);
+  const [appliedMin, appliedMax] = value;
+  useEffect(() => {
+    if (pending.current && (pending.current[0] !== appliedMin || pending.current[1] !== appliedMax)) return;
+    pending.current = null;
+    setDraft([appliedMin, appliedMax]);
+  }, [appliedMin, appliedMax]);
+  const commit = (next: number[]) => {
+    const range: [number, number] = [next[0] ?? importanceBounds[0], next[1] ?? importanceBounds[1]];
+    const requested = pending.current ?? value;
+    if (range[0] === requested[0] && range[1] === requested[1]) return;
+    pending.current = range;
+    onChange(range);
+  };
+  const [min, max] = draft;
+  const any = min === importanceBounds[0] && max === importanceBounds[1];
+  return (
+    <div className={className}>
+      <p id={labelId} className="label">
+        Importance: {any ? 'any' : `${min} to ${max}`}
+      </p>
+      <Slider.Root
+        className="relative flex h-[38px] touch-none items-center select-none"
+        min={importanceBounds[0]}
+        max={importanceBounds[1]}
+        step={1}
+        minStepsBetweenThumbs={0}
+        value={draft}
+        onValueChange={(next) => setDraft([next[0] ?? importanceBounds[0], next[1] ?? importanceBounds[1]])}
+        onValueCommit={commit}
+        aria-labelledby={labelId}
+      >
+        <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-300">
+          <Slider.Range className="absolute h-full rounded-full bg-brand-700" />
+        </Slider.Track>
+        <Slider.Thumb className="block size-5 rounded-full border-2 border-brand-700 bg-white shadow" aria-label="Minimum importance" />
+        <Slider.Thumb className="block size-5 rounded-full border-2 border-brand-700 bg-white shadow" aria-label="Maximum importance" />
+      </Slider.Root>
+    </div>
+  );
+}
+
+function LabelledSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select id={id} className="input h-[38px] pr-8" value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

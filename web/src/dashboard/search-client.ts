@@ -1,0 +1,58 @@
+import { instantMeiliSearch, type InstantMeiliSearchInstance } from '@meilisearch/instant-meilisearch';
+import type { QueryClient } from '@tanstack/react-query';
+import { searchKeys } from '../api/search.ts';
+
+/** Highlight markers that never occur in policy text (the API's own, Unicode private use). */
+export const highlightPreTag = '\uE000';
+export const highlightPostTag = '\uE001';
+
+/** The search-document fields a dashboard card needs; the full text stays on the server. */
+const cardFields = [
+  'id',
+  'title',
+  'description',
+  'date',
+  'departmentId',
+  'departmentCode',
+  'impact',
+  'industries',
+  'industryIds',
+  'topicCodes',
+  'topicNames',
+  'topicIds',
+];
+
+const freshMs = 15_000;
+
+/**
+ * The dashboard's InstantSearch client: instant-meilisearch pointed at the API's guarded,
+ * Meilisearch-compatible endpoint (the session cookie is the credential; the browser never holds
+ * a Meilisearch key, so the key here is a placeholder). Answers are cached by React Query under
+ * ['search', 'dashboard', requests] and fresh for 15 s (spec), instead of instant-meilisearch's
+ * own cache, which would keep them for the page's lifetime.
+ */
+export function createDashboardSearchClient(queryClient: QueryClient): InstantMeiliSearchInstance {
+  const { searchClient } = instantMeiliSearch(`${window.location.origin}/api/search`, 'session', {
+    finitePagination: true,
+    primaryKey: 'id',
+    requestConfig: { credentials: 'same-origin' },
+    meiliSearchParams: {
+      attributesToRetrieve: cardFields,
+      attributesToHighlight: ['title', 'description'],
+      highlightPreTag,
+      highlightPostTag,
+    },
+  });
+  return {
+    ...searchClient,
+    search: (requests) =>
+      queryClient.fetchQuery({
+        queryKey: searchKeys.dashboard(requests),
+        queryFn: () => {
+          searchClient.clearCache();
+          return searchClient.search(requests);
+        },
+        staleTime: freshMs,
+      }),
+  } as InstantMeiliSearchInstance;
+}

@@ -1,0 +1,247 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useId } from 'react';
+import { searchPageSizes, type SearchFacets } from '../../../api/shared/search.ts';
+import { departmentsQuery, industriesQuery, topicsQuery } from '../api/reference.ts';
+import { policySearchQuery, type PolicySearchParams } from '../api/search.ts';
+import { useCurrentUser } from '../auth/current-user.ts';
+import { DateField } from '../components/date-field.tsx';
+import { MultiSelect } from '../components/multi-select.tsx';
+import { PageLayout } from '../components/page-layout.tsx';
+import { PolicyCard } from '../components/policy-card.tsx';
+import { ResultsSkeleton } from '../components/results-skeleton.tsx';
+import { SearchBar, type SearchChip } from '../components/search-bar.tsx';
+import { toast } from '../components/toaster.tsx';
+import { formatFilterDate } from '../lib/format.ts';
+import { usePageTitle } from '../lib/page-title.ts';
+import type { SearchPageSearch } from './search.tsx';
+
+const defaultPageSize = 20;
+
+export function SearchPage() {
+  const search = useSearch({ from: '/search' });
+  const navigate = useNavigate({ from: '/search' });
+  const { data: user } = useCurrentUser();
+  const q = search.q?.trim() || undefined;
+  usePageTitle(q ? `Search Results for "${q}"` : 'All Policies');
+
+  const params: PolicySearchParams = {
+    q,
+    departments: search.departments,
+    industries: search.industries,
+    topics: search.topics,
+    startDate: search.startDate,
+    endDate: search.endDate,
+    sortBy: search.sortBy ?? 'latest',
+    page: search.page ?? 1,
+    pageSize: search.pageSize ?? defaultPageSize,
+  };
+  const results = useQuery(policySearchQuery(params));
+
+  useEffect(() => {
+    if (results.isError) toast({ title: 'Error loading policies', description: 'Failed to load policies. Please try again.', variant: 'destructive' });
+  }, [results.isError]);
+
+  /** Any change of criteria starts again from page 1. */
+  const update = (changes: Partial<SearchPageSearch>) =>
+    navigate({ search: (previous) => ({ ...previous, page: undefined, ...changes }), resetScroll: false });
+
+  const { data: topicList } = useQuery(topicsQuery);
+  const topicName = (code: string) => topicList?.find((topic) => topic.code === code)?.name_en ?? code;
+  const without = (list: readonly string[] | undefined, value: string) => {
+    const next = (list ?? []).filter((item) => item !== value);
+    return next.length ? next : undefined;
+  };
+  const chips: SearchChip[] = [
+    ...(search.departments ?? []).map((code) => ({ id: `d-${code}`, label: code, onRemove: () => update({ departments: without(search.departments, code) }) })),
+    ...(search.industries ?? []).map((name) => ({ id: `i-${name}`, label: name, onRemove: () => update({ industries: without(search.industries, name) }) })),
+    ...(search.topics ?? []).map((code) => ({ id: `t-${code}`, label: topicName(code), onRemove: () => update({ topics: without(search.topics, code) }) })),
+    ...(search.startDate ? [{ id: 'from', label: `From ${formatFilterDate(search.startDate)}`, onRemove: () => update({ startDate: undefined }) }] : []),
+    ...(search.endDate ? [{ id: 'to', label: `To ${formatFilterDate(search.endDate)}`, onRemove: () => update({ endDate: undefined }) }] : []),
+  ];
+
+  const data = results.data;
+  const totalPages = Math.max(data?.totalPages ?? 1, 1);
+  const page = Math.min(params.page, totalPages);
+
+  return (
+    <PageLayout
+      searchBar={
+        <SearchBar
+          initialQuery={q ?? ''}
+          onSubmitQuery={(text) => update({ q: text })}
+          onClear={() => update({ q: undefined })}
+          chips={chips}
+        />
+      }
+      headerRight={
+        user ? (
+          <Link to="/dashboard" className="btn-secondary">
+            Back to Dashboard
+          </Link>
+        ) : (
+          <Link to="/login" className="btn-primary">
+            Sign In
+          </Link>
+        )
+      }
+    >
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6">
+        <h1 className="text-2xl font-bold break-words text-slate-900">{q ? `Search Results for "${q}"` : 'All Policies'}</h1>
+        <SearchFilters search={search} facets={data?.facets} onChange={update} />
+        <section aria-label="Results" aria-busy={results.isFetching} className="grid gap-4">
+          {results.isPending ? (
+            <ResultsSkeleton />
+          ) : results.isError && !data ? (
+            <p className="card p-8 text-center text-red-800">Failed to load policies. Please try again.</p>
+          ) : !data || data.policies.length === 0 ? (
+            <p className="card p-8 text-center text-slate-700" data-testid="search-empty">
+              No policies found matching your search.
+            </p>
+          ) : (
+            <ul className={`grid gap-4 ${results.isPlaceholderData ? 'opacity-60' : ''}`} data-testid="search-results">
+              {data.policies.map((policy) => (
+                <li key={policy.id}>
+                  <PolicyCard policy={policy} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {data && (
+            <SearchPagination
+              page={page}
+              totalPages={totalPages}
+              total={data.total}
+              onPageChange={(next) => {
+                void navigate({ search: (previous) => ({ ...previous, page: next === 1 ? undefined : next }) });
+              }}
+            />
+          )}
+        </section>
+      </div>
+    </PageLayout>
+  );
+}
+
+function SearchFilters({
+  search,
+  facets,
+  onChange,
+}: {
+  search: SearchPageSearch;
+  facets: SearchFacets | undefined;
+  onChange: (changes: Partial<SearchPageSearch>) => void;
+}) {
+  const { data: departments = [] } = useQuery(departmentsQuery);
+  const { data: industries = [] } = useQuery(industriesQuery);
+  const { data: topics = [] } = useQuery(topicsQuery);
+  const sortId = useId();
+  const sizeId = useId();
+  const toggle = (list: readonly string[] | undefined, value: string) => {
+    const next = list?.includes(value) ? list.filter((item) => item !== value) : [...(list ?? []), value];
+    return next.length ? next : undefined;
+  };
+
+  return (
+    <div className="card grid grid-cols-2 items-end gap-3 p-4 md:flex md:flex-wrap" data-testid="search-filters">
+      <MultiSelect
+        title="Department"
+        layout="popover"
+        onToggle={(code) => onChange({ departments: toggle(search.departments, code) })}
+        options={departments.map((department) => ({
+          value: department.code,
+          label: department.code,
+          description: department.fullName,
+          count: facets?.departments[department.code],
+          selected: Boolean(search.departments?.includes(department.code)),
+        }))}
+      />
+      <MultiSelect
+        title="Industry"
+        layout="popover"
+        onToggle={(name) => onChange({ industries: toggle(search.industries, name) })}
+        options={industries.map((industry) => ({
+          value: industry.name,
+          label: industry.name,
+          count: facets?.industries[industry.name],
+          selected: Boolean(search.industries?.includes(industry.name)),
+        }))}
+      />
+      <MultiSelect
+        title="Topics"
+        layout="popover"
+        onToggle={(code) => onChange({ topics: toggle(search.topics, code) })}
+        options={topics.map((topic) => ({
+          value: topic.code,
+          label: topic.name_en,
+          count: facets?.topics[topic.code],
+          selected: Boolean(search.topics?.includes(topic.code)),
+        }))}
+      />
+      <DateField label="Start date" className="md:w-40" value={search.startDate ?? null} onChange={(startDate) => onChange({ startDate: startDate ?? undefined })} />
+      <DateField label="End date" className="md:w-40" value={search.endDate ?? null} onChange={(endDate) => onChange({ endDate: endDate ?? undefined })} />
+      <div>
+        <label htmlFor={sortId} className="label">
+          Sort
+        </label>
+        <select
+          id={sortId}
+          className="input h-[38px] pr-8 md:w-auto"
+          value={search.sortBy ?? 'latest'}
+          onChange={(event) => onChange({ sortBy: event.target.value === 'oldest' ? 'oldest' : undefined })}
+        >
+          <option value="latest">Latest First</option>
+          <option value="oldest">Oldest First</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor={sizeId} className="label">
+          Items per page
+        </label>
+        <select
+          id={sizeId}
+          className="input h-[38px] pr-8 md:w-auto"
+          value={search.pageSize ?? defaultPageSize}
+          onChange={(event) => {
+            const size = Number(event.target.value);
+            onChange({ pageSize: size === defaultPageSize ? undefined : size });
+          }}
+        >
+          {searchPageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function SearchPagination({ page, totalPages, total, onPageChange }: { page: number; totalPages: number; total: number; onPageChange: (page: number) => void }) {
+  const button = 'btn-secondary size-9 p-0 text-base';
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {total} results found
+      </p>
+      <div className="flex items-center gap-1.5">
+        <button type="button" className={button} aria-label="First page" disabled={page <= 1} onClick={() => onPageChange(1)}>
+          «
+        </button>
+        <button type="button" className={button} aria-label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          ‹
+        </button>
+        <span className="px-2 text-sm text-slate-700">
+          Page {page} of {totalPages}
+        </span>
+        <button type="button" className={button} aria-label="Next page" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+          ›
+        </button>
+        <button type="button" className={button} aria-label="Last page" disabled={page >= totalPages} onClick={() => onPageChange(totalPages)}>
+          »
+        </button>
+      </div>
+    </nav>
+  );
+}
