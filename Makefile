@@ -3,8 +3,11 @@
 
 NPM_STAMP := node_modules/.package-lock.json
 
+# `npm install` rather than `npm ci`: the lock omits optional binaries of other platforms that
+# this registry does not serve (@tailwindcss/oxide-darwin-*, ...), which `npm ci` treats as
+# out of sync. With an unchanged lock, `npm install` installs exactly what it records.
 $(NPM_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 	@touch $(NPM_STAMP)
 
 dev: $(NPM_STAMP)
@@ -26,7 +29,7 @@ check-chromium:
 	@test -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM_PATH)"; exit 1; }
 
 bench: $(NPM_STAMP)
-	node --import tsx bench/run.ts
+	node --import tsx api/bench/run.ts $(ARGS)
 
 reindex: $(NPM_STAMP)
 	node --import tsx indexer/main.ts --rebuild

@@ -1,4 +1,4 @@
-import { Meilisearch } from 'meilisearch';
+import { createMeilisearchClient } from '../indexer/meilisearch-client.ts';
 import { createDatabase } from '../db/client.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { createPaymentProvider } from './billing/provider.ts';
@@ -15,7 +15,7 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
   const deps: AppDeps = {
     config,
     db: database.db,
-    search: { client: new Meilisearch({ host: config.MEILI_URL, apiKey: searchKey }), indexName: config.MEILI_INDEX },
+    search: { client: createMeilisearchClient(config.MEILI_URL, searchKey), indexName: config.MEILI_INDEX },
     now,
     payments: createPaymentProvider({ config, db: database.db, now }),
   };

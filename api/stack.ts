@@ -157,7 +157,15 @@ export async function ensureWebBuilt(log: StackOptions['log']): Promise<void> {
   if (built >= newestSource) return;
   log('web', 'building the web app');
   const { build } = await import('vite');
-  await build({ configFile: path.join(repoRoot, 'web/vite.config.ts'), logLevel: 'warn' });
+  // Always React's production build: under vitest NODE_ENV is "test", which would ship the
+  // development build to the browser journeys and the benchmarks.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(repoRoot, 'web/vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 async function newestMtime(dir: string, skip: string[]): Promise<number> {

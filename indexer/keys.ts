@@ -1,3 +1,4 @@
+import { createMeilisearchClient } from './meilisearch-client.ts';
 import { createHash } from 'node:crypto';
 import { Meilisearch, MeilisearchApiError } from 'meilisearch';
 
@@ -10,7 +11,7 @@ export type MeilisearchKeys = { adminKey: string; searchKey: string };
  * This is the only use of the master key.
  */
 export async function ensureMeilisearchKeys(url: string, masterKey: string, indexName: string): Promise<MeilisearchKeys> {
-  const master = new Meilisearch({ host: url, apiKey: masterKey });
+  const master = createMeilisearchClient(url, masterKey);
   const adminKey = await ensureKey(master, {
     uid: uidFor(`admin:${indexName}`),
     name: `${indexName} indexer`,

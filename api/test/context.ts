@@ -1,5 +1,5 @@
+import { createMeilisearchClient } from '../../indexer/meilisearch-client.ts';
 import { randomBytes } from 'node:crypto';
-import { Meilisearch } from 'meilisearch';
 import { inject } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
 import { ensureMeilisearchKeys } from '../../indexer/keys.ts';
@@ -52,7 +52,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
   const deps: AppDeps = {
     config,
     db: database.db,
-    search: { client: new Meilisearch({ host: meiliUrl, apiKey: keys.searchKey }), indexName },
+    search: { client: createMeilisearchClient(meiliUrl, keys.searchKey), indexName },
     now: () => now ?? new Date(),
     payments: createPaymentProvider({ config, db: database.db, now: () => now ?? new Date() }),
   };
@@ -84,7 +84,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
       masterKey: meiliMasterKey,
       indexName,
       keys,
-      admin: new Meilisearch({ host: meiliUrl, apiKey: keys.adminKey }),
+      admin: createMeilisearchClient(meiliUrl, keys.adminKey),
     },
     close: async () => {
       await database.close();

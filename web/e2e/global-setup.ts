@@ -30,9 +30,24 @@ export default async function setup(project: TestProject) {
     demoPolicies: 300,
     log,
   });
+  await waitUntilIndexed(stack.url, 300);
   project.provide('baseUrl', stack.url);
   return async () => {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/** The API is healthy before the indexer has caught up: journeys start once every demo policy is searchable. */
+async function waitUntilIndexed(baseUrl: string, policies: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as {
+      search: { documents?: number };
+      database: { outboxBacklog?: number };
+    };
+    if ((health.search.documents ?? 0) >= policies && health.database.outboxBacklog === 0) return;
+    if (Date.now() > deadline) throw new Error(`Demo policies not indexed within 120 s: ${JSON.stringify(health)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -1,5 +1,6 @@
+import { createMeilisearchClient } from '../../../indexer/meilisearch-client.ts';
 import { instantMeiliSearch } from '@meilisearch/instant-meilisearch';
-import { Meilisearch, type Settings } from 'meilisearch';
+import type { Settings } from 'meilisearch';
 import { indexSettings } from '../../../indexer/settings.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
@@ -399,7 +400,7 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
 
   describe('when Meilisearch cannot answer', () => {
     it('answers 503 when it is unreachable, and health says so', async () => {
-      const app = createApp({ ...ctx.deps, search: { client: new Meilisearch({ host: 'http://127.0.0.1:1' }), indexName: ctx.meili.indexName } });
+      const app = createApp({ ...ctx.deps, search: { client: createMeilisearchClient('http://127.0.0.1:1', undefined), indexName: ctx.meili.indexName } });
       const response = await app.request('/api/search?q=data');
       expect(response.status).toBe(503);
       expect((await response.json()).error).toEqual({ code: 'service_unavailable', message: 'Search is unavailable right now; please try again shortly' });
@@ -411,7 +412,7 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
 
     it('answers 503 when the index has not been built', async () => {
       // The master key, because the search key is limited to the live index and would be refused outright.
-      const client = new Meilisearch({ host: ctx.meili.url, apiKey: ctx.meili.masterKey });
+      const client = createMeilisearchClient(ctx.meili.url, ctx.meili.masterKey);
       const app = createApp({ ...ctx.deps, search: { client, indexName: `${ctx.meili.indexName}_missing` } });
       const response = await app.request('/api/search');
       expect(response.status).toBe(503);
@@ -469,7 +470,7 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
     });
 
     it('answers nothing for an empty query without asking Meilisearch', async () => {
-      const unreachable = createApp({ ...ctx.deps, search: { client: new Meilisearch({ host: 'http://127.0.0.1:1' }), indexName: 'none' } });
+      const unreachable = createApp({ ...ctx.deps, search: { client: createMeilisearchClient('http://127.0.0.1:1', undefined), indexName: 'none' } });
       const response = await unreachable.request('/api/search/suggest?q=%20%00%20');
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ suggestions: [] });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Toaster } from '../components/toaster.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
 
@@ -17,12 +17,20 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 /**
  * Every page but the landing page sits below the fixed 44 px top bar. Each page fades in from
  * opacity 0 to 1 over 0.15 s: the wrapper is keyed by the page's path, so a new page starts a new fade.
+ * The first page of a visit does not fade: content painted at opacity 0 does not count as a
+ * contentful paint, so a fade on load would hide the page's first paint from the browser.
  */
 function RootLayout() {
   // The rendered page's path, not the location: during a navigation the old page stays on screen
   // under the new location until the new one has loaded, and must not be remounted meanwhile.
   const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? state.location.pathname });
   const isLanding = pathname === '/';
+  const firstPage = useRef(pathname);
+  const hasNavigated = useRef(false);
+  useEffect(() => {
+    if (pathname !== firstPage.current) hasNavigated.current = true;
+  }, [pathname]);
+  const fade = hasNavigated.current || pathname !== firstPage.current ? 'motion-safe:starting:opacity-0' : '';
   return (
     <>
       {!isLanding && (
@@ -32,7 +40,7 @@ function RootLayout() {
       )}
       <div
         key={pathname}
-        className={`transition-opacity duration-150 ease-out motion-safe:starting:opacity-0 ${isLanding ? '' : 'pt-[44px]'}`}
+        className={`transition-opacity duration-150 ease-out ${fade} ${isLanding ? '' : 'pt-[44px]'}`}
       >
         <Outlet />
       </div>

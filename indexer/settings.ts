@@ -1,0 +1,107 @@
+import { MeilisearchApiError, type Meilisearch, type Settings } from 'meilisearch';
+import { departmentList } from '../db/reference-data.ts';
+import type { PolicyDocument } from './document.ts';
+import { assertSucceeded, taskSucceeded } from './tasks.ts';
+
+type Field = keyof PolicyDocument;
+
+/**
+ * What a search may return. The full texts are left out: search is open to visitors, while the
+ * full text is for subscribers only (api/billing/entitlement.ts), and the detail page reads it
+ * from SQL anyway. Keeping it out of hits also keeps result pages small.
+ */
+export const displayedAttributes = [
+  'id', 'title', 'description', 'keyPoints', 'departmentId', 'departmentCode', 'departmentName',
+  'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds', 'impact', 'date', 'timestamp',
+  'sourceUrl', 'updatedAt',
+] as const satisfies readonly Field[];
+
+/**
+ * Each spelling of a department (code, English name, Chinese names) finds the others. Meilisearch
+ * looks up synonyms for query phrases of at most three words, so the long names work as what a
+ * short one expands to (证监会 also looks for 中国证券监督管理委员会 in the Chinese original),
+ * while a query for a long name matches the text itself (departmentName holds the English one).
+ */
+function departmentSynonyms(): Record<string, string[]> {
+  const synonyms: Record<string, string[]> = {};
+  for (const department of departmentList) {
+    const names = [department.code, department.fullName, department.nameZh, ...department.aliasesZh];
+    for (const name of names) synonyms[name] = names.filter((other) => other !== name);
+  }
+  return synonyms;
+}
+
+const equalityOnly = { facetSearch: false, filter: { equality: true, comparison: false } };
+
+/**
+ * The index settings, applied as a whole on every start and before every rebuild. Each is here
+ * for the reason beside it; the two that equal Meilisearch's defaults are pinned on purpose.
+ */
+export const indexSettings = {
+  // Ranking order of the attribute rule: a match in the title beats one in the description,
+  // which beats the key points, the department and tag names, and last the long body texts.
+  // Department code and name are searchable so "CSRC" (and, by synonym, 证监会) finds its policies.
+  searchableAttributes: [
+    'title', 'description', 'keyPoints', 'departmentCode', 'departmentName', 'industries', 'topicNames',
+    'englishTranslation', 'chineseOriginal',
+  ] satisfies Field[],
+  displayedAttributes: [...displayedAttributes],
+  // Granular filters: only the operations the search API uses, so Meilisearch builds no
+  // structures for the others. Departments are filtered by code (search page) or id (dashboard),
+  // industries by name, topics by code; importance and date by range. Facet search (the
+  // /facet-search endpoint) is off everywhere: the UI's filter menus list departments,
+  // industries and topics from the reference endpoints, never by searching facet values.
+  filterableAttributes: [
+    { attributePatterns: ['departmentId', 'departmentCode', 'industries', 'topicCodes'] satisfies Field[], features: equalityOnly },
+    { attributePatterns: ['impact'] satisfies Field[], features: { facetSearch: false, filter: { equality: true, comparison: true } } },
+    { attributePatterns: ['timestamp'] satisfies Field[], features: { facetSearch: false, filter: { equality: false, comparison: true } } },
+  ],
+  // Latest/oldest first, and by importance.
+  sortableAttributes: ['timestamp', 'impact'] satisfies Field[],
+  // Sort first: when a subscriber asks for "Latest" with a query, every match comes in date
+  // order (the spec's default order), not relevance with the date as a tie-breaker. The search
+  // API then requires every query word to match, so date order doesn't surface weak matches.
+  // A search without a sort is unaffected and ranks by relevance in the default order.
+  rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'],
+  // Without this, Chinese text is tokenised by guessing its language per value, and short
+  // texts are often taken for Japanese, which segments them differently from a Chinese query.
+  localizedAttributes: [{ attributePatterns: ['chineseOriginal'] satisfies Field[], locales: ['cmn'] }],
+  synonyms: departmentSynonyms(),
+  // The default (1,000) caps totalHits, and the UI shows "N results found" and "Page N of M":
+  // those must be exact for every query, including "all policies".
+  pagination: { maxTotalHits: 1_000_000 },
+  // 100 is the default; pinned because the topic facet has 42 values and every one must be counted.
+  faceting: { maxValuesPerFacet: 100 },
+  // byWord (the default), kept after measuring both on 3,000 demo policies (db/demo-data.ts,
+  // about 9 KB of bilingual text each) on the 2-core dev machine: byAttribute indexed them in
+  // 6-10 s against 15-19 s for byWord, but answers phrases wrongly, as it only knows whether
+  // words share an attribute: "financial risk" 382 hits instead of 0, "foreign exchange market"
+  // 151 instead of 49, "防范化解金融风险" 377 instead of 302; and it ranks multi-word queries
+  // ("bond market supervision") without regard to how close the words are. Search latency was
+  // the same (0-2 ms in Meilisearch). Indexing time matters for full rebuilds only; the
+  // indexer's batches are small. Most of it is the Chinese original (without it: 6 s).
+  proximityPrecision: 'byWord',
+} satisfies Settings;
+
+/** Creates the index if it is missing and applies the settings; applying unchanged settings is a no-op. */
+export async function applyIndexSettings(client: Meilisearch, indexName: string): Promise<void> {
+  await ensureIndex(client, indexName);
+  await taskSucceeded(client.index(indexName).updateSettings(indexSettings), 300_000);
+}
+
+/**
+ * Creates an empty index with the primary key declared: Meilisearch cannot infer it from our
+ * documents, which have several fields ending in "id".
+ */
+export async function ensureIndex(client: Meilisearch, indexName: string): Promise<void> {
+  try {
+    await client.getIndex(indexName);
+    return;
+  } catch (error) {
+    if (!(error instanceof MeilisearchApiError) || error.cause?.code !== 'index_not_found') throw error;
+  }
+  const task = await client.createIndex(indexName, { primaryKey: 'id' }).waitTask({ timeout: 60_000 });
+  // Another indexer may have created it in the meantime.
+  if (task.error?.code === 'index_already_exists') return;
+  assertSucceeded(task);
+}
