@@ -99,10 +99,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 }
 
 /** A random secret kept in the data directory, readable by its owner only. */
-async function readOrCreateSecret(file: string): Promise<string> {
+export async function readOrCreateSecret(file: string): Promise<string> {
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
+    await mkdir(path.dirname(file), { recursive: true });
     const secret = randomBytes(24).toString('base64url');
     await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;

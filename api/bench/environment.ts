@@ -1,9 +1,8 @@
+export { freePort } from '../test/local-services.ts';
+export { readOrCreateSecret } from '../stack.ts';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -47,29 +46,6 @@ export class Cleanup {
         part.kill();
       }
     }
-  }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** A random secret kept in the bench data directory, so a second run can reopen the same servers. */
-export async function readOrCreateSecret(file: string): Promise<string> {
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    await mkdir(path.dirname(file), { recursive: true });
-    const secret = randomBytes(24).toString('base64url');
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
   }
 }
 

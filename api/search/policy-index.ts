@@ -1,5 +1,6 @@
 import type { PolicyDocument } from '../../indexer/document.ts';
 import { displayedAttributes, indexSettings } from '../../indexer/settings.ts';
+import { policyCardFields } from '../shared/search.ts';
 
 /**
  * What the API may ask of the policy index, named by the search document's fields so a rename in
@@ -11,21 +12,8 @@ export type PolicyField = keyof PolicyDocument;
 /** The index name browsers use; the server maps it to the configured index (`deps.search.indexName`). */
 export const publicIndexUid = 'policies';
 
-/** Fields a policy card is built from. Never the full text: that is for entitled readers only. */
-export const cardFields = [
-  'id',
-  'title',
-  'description',
-  'date',
-  'departmentId',
-  'departmentCode',
-  'impact',
-  'industries',
-  'industryIds',
-  'topicCodes',
-  'topicNames',
-  'topicIds',
-] as const satisfies readonly (typeof displayedAttributes)[number][];
+/** Fields a policy card is built from, checked against what the index may display. */
+export const cardFields = policyCardFields satisfies readonly (typeof displayedAttributes)[number][];
 
 /** Fields a browser may read through the InstantSearch endpoint: the card fields and the rest of the public metadata. */
 export const publicFields = [...cardFields, 'departmentName', 'timestamp', 'keyPoints'] as const satisfies readonly (typeof displayedAttributes)[number][];

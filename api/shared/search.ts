@@ -6,6 +6,25 @@ import { z } from 'zod';
  */
 
 /** Page sizes the search page offers; any other value is refused rather than silently changed. */
+/**
+ * Search-document fields a policy card is built from: what the API and the dashboard's
+ * InstantSearch client ask Meilisearch for. Never the full text, which is for entitled readers.
+ */
+export const policyCardFields = [
+  'id',
+  'title',
+  'description',
+  'date',
+  'departmentId',
+  'departmentCode',
+  'impact',
+  'industries',
+  'industryIds',
+  'topicCodes',
+  'topicNames',
+  'topicIds',
+] as const;
+
 export const searchPageSizes = [10, 20, 50, 100] as const;
 export type SearchPageSize = (typeof searchPageSizes)[number];
 

@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { progress } from '../../api/bench/environment.ts';
 import { ms, summarize, table, type LatencyStats } from '../../api/bench/measure.ts';
 import { demoPassword } from '../../api/demo-users.ts';
+import { chromiumFlags, chromiumPath } from './chromium.ts';
 
 /**
  * The browser figures of issue 7, on the built app (dist/web served by the API) in Debian's
@@ -11,17 +12,6 @@ import { demoPassword } from '../../api/demo-users.ts';
  */
 
 const section = 'web';
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const viewport = { width: 1280, height: 900 };
 const subscriber = 'subscriber@example.com';
 const landingLoads = 5;

@@ -1,35 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import { fullAccessPlan, type SubscriptionView } from '../../../api/shared/billing-schemas.ts';
 import { api } from './client.ts';
 
-export type SubscriptionStatus =
-  | 'none'
-  | 'active'
-  | 'trialing'
-  | 'inactive'
-  | 'canceled'
-  | 'unpaid'
-  | 'past_due'
-  | 'incomplete'
-  | 'incomplete_expired';
-
-/** GET /api/subscription. */
-export type Subscription = {
-  status: SubscriptionStatus;
-  plan: 'pro' | null;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string | null;
-  nextBillingDate: string | null;
-};
-
-/** The one plan (spec section 1). */
-export const fullAccessPlan = {
-  id: 'pro',
-  priceId: 'pro',
-  name: 'Full Access',
-  price: 25,
-  description: 'Complete access to China policy intelligence',
-  trialDays: 7,
-} as const;
+export type Subscription = SubscriptionView;
+export type SubscriptionStatus = SubscriptionView['status'];
+export { fullAccessPlan };
 
 export const subscriptionQuery = queryOptions({
   queryKey: ['subscription'],

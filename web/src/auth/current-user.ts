@@ -1,17 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '../../../api/auth/session.ts';
 import { ApiError, api } from '../api/client.ts';
 
-/** What GET /api/user answers (api/auth/session.ts SessionUser). */
-export type CurrentUser = {
-  id: number;
-  username: string;
-  email: string;
-  name: string;
-  company: string | null;
-  jobTitle: string | null;
-  role: 'user' | 'editor' | 'admin' | 'super_admin';
-  createdAt: string;
-};
+/** What GET /api/user answers (the server's own type; a type-only import carries no server code). */
+export type CurrentUser = SessionUser;
 
 /** Spec: fresh 30 s, kept 60 s, no retry; a 401 means "no user", not an error. */
 export const currentUserQuery = queryOptions({

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog, DropdownMenu } from 'radix-ui';
-import { useId, useState, type FormEvent } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import { collectionsQuery, useAddPolicyToCollection, useCreateCollectionWithPolicy } from '../api/collections.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
+import { CollectionNameDialog } from './collection-name-dialog.tsx';
 import { toast } from './toaster.tsx';
 import { ui } from './ui-classes.ts';
 
@@ -73,59 +74,16 @@ function CreateCollectionWithPolicyDialog({
   onOpenChange: (open: boolean) => void;
   policyId: number;
 }) {
-  const [name, setName] = useState('');
   const createWithPolicy = useCreateCollectionWithPolicy();
-  const inputId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return;
-    createWithPolicy.mutate(
-      { name: trimmed, policyId },
-      {
-        onSuccess: () => {
-          setName('');
-          onOpenChange(false);
-        },
-      },
-    );
-  };
-
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={ui.dialogOverlay} />
-        <Dialog.Content className={ui.dialogContent} aria-describedby={undefined}>
-          <Dialog.Title className="text-lg font-semibold">Create New Collection</Dialog.Title>
-          <form onSubmit={submit} className="mt-4 grid gap-4">
-            <div>
-              <label htmlFor={inputId} className="label">
-                Collection name
-              </label>
-              <input
-                id={inputId}
-                className="input"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                maxLength={100}
-                autoComplete="off"
-                required
-              />
-            </div>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className="btn-secondary">Cancel</Dialog.Close>
-              <button type="submit" className="btn-primary" disabled={createWithPolicy.isPending || !name.trim()}>
-                Create &amp; Add Policy
-              </button>
-            </div>
-          </form>
-          <Dialog.Close className={ui.dialogClose} aria-label="Close">
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <CollectionNameDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create New Collection"
+      submitLabel="Create & Add Policy"
+      pending={createWithPolicy.isPending}
+      onSubmit={(name, done) => createWithPolicy.mutate({ name, policyId }, { onSuccess: done })}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertDialog, Dialog } from 'radix-ui';
-import { useId, useState, type FormEvent } from 'react';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
 import {
   collectionsQuery,
   useCreateCollection,
@@ -11,6 +11,7 @@ import {
 } from '../api/collections.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { cleanTitle } from '../lib/format.ts';
+import { CollectionNameDialog } from './collection-name-dialog.tsx';
 import { ui } from './ui-classes.ts';
 
 const previewSize = 3;
@@ -119,47 +120,15 @@ function DeleteCollectionButton({ collection }: { collection: Collection }) {
 }
 
 function CreateCollectionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [name, setName] = useState('');
   const createCollection = useCreateCollection();
-  const inputId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return;
-    createCollection.mutate(trimmed, {
-      onSuccess: () => {
-        setName('');
-        onOpenChange(false);
-      },
-    });
-  };
-
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={ui.dialogOverlay} />
-        <Dialog.Content className={ui.dialogContent} aria-describedby={undefined}>
-          <Dialog.Title className="text-lg font-semibold">New Collection</Dialog.Title>
-          <form onSubmit={submit} className="mt-4 grid gap-4">
-            <div>
-              <label htmlFor={inputId} className="label">
-                Collection name
-              </label>
-              <input id={inputId} className="input" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoComplete="off" />
-            </div>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className="btn-secondary">Cancel</Dialog.Close>
-              <button type="submit" className="btn-primary" disabled={createCollection.isPending}>
-                Create
-              </button>
-            </div>
-          </form>
-          <Dialog.Close className={ui.dialogClose} aria-label="Close">
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <CollectionNameDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New Collection"
+      submitLabel="Create"
+      pending={createCollection.isPending}
+      onSubmit={(name, done) => createCollection.mutate(name, { onSuccess: done })}
+    />
   );
 }

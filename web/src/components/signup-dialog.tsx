@@ -137,7 +137,7 @@ function PlanPanel() {
       <div className="flex items-baseline justify-between gap-2">
         <h3 className="font-semibold text-slate-900">{fullAccessPlan.name}</h3>
         <p className="text-sm text-slate-900">
-          <span className="text-lg font-bold">${fullAccessPlan.price}</span>/month per user
+          <span className="text-lg font-bold">${fullAccessPlan.monthlyPriceUsd}</span>/month per user
         </p>
       </div>
       <p className="mt-1 text-sm text-slate-700">

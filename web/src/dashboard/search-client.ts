@@ -1,26 +1,11 @@
 import { instantMeiliSearch, type InstantMeiliSearchInstance } from '@meilisearch/instant-meilisearch';
 import type { QueryClient } from '@tanstack/react-query';
+import { policyCardFields } from '../../../api/shared/search.ts';
 import { searchKeys } from '../api/search.ts';
 
 /** Highlight markers that never occur in policy text (the API's own, Unicode private use). */
 export const highlightPreTag = '\uE000';
 export const highlightPostTag = '\uE001';
-
-/** The search-document fields a dashboard card needs; the full text stays on the server. */
-const cardFields = [
-  'id',
-  'title',
-  'description',
-  'date',
-  'departmentId',
-  'departmentCode',
-  'impact',
-  'industries',
-  'industryIds',
-  'topicCodes',
-  'topicNames',
-  'topicIds',
-];
 
 const freshMs = 15_000;
 
@@ -37,7 +22,7 @@ export function createDashboardSearchClient(queryClient: QueryClient): InstantMe
     primaryKey: 'id',
     requestConfig: { credentials: 'same-origin' },
     meiliSearchParams: {
-      attributesToRetrieve: cardFields,
+      attributesToRetrieve: [...policyCardFields],
       attributesToHighlight: ['title', 'description'],
       highlightPreTag,
       highlightPostTag,

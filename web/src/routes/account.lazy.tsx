@@ -293,7 +293,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
             : `Next billing date: ${formatBillingDate(subscription.nextBillingDate ?? subscription.currentPeriodEnd)}`}
         </p>
         <p className="text-sm text-slate-700">
-          ${fullAccessPlan.price}/month per user{status === 'trialing' ? `, after your ${fullAccessPlan.trialDays}-day free trial` : ''}.
+          ${fullAccessPlan.monthlyPriceUsd}/month per user{status === 'trialing' ? `, after your ${fullAccessPlan.trialDays}-day free trial` : ''}.
         </p>
         <BillingPortalButton label="Manage Billing" />
       </div>
@@ -346,7 +346,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
     <div className="space-y-4">
       <p className="font-semibold text-slate-950">No active subscription</p>
       <p className="text-sm text-slate-800">
-        Subscribe to {fullAccessPlan.name} for ${fullAccessPlan.price}/month to read full policy texts, translations and analysis.
+        Subscribe to {fullAccessPlan.name} for ${fullAccessPlan.monthlyPriceUsd}/month to read full policy texts, translations and analysis.
       </p>
       <SubscribeLink label="Subscribe Now" />
     </div>

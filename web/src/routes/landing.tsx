@@ -8,6 +8,7 @@ import { usePageTitle } from '../lib/page-title.ts';
 import { productName, productTagline } from '../lib/product.ts';
 import { rootRoute } from './root.tsx';
 import './landing.css';
+import { PlanFeatureList } from '../components/plan-feature-list.tsx';
 
 const SignupDialog = lazy(() => import('../components/signup-dialog.tsx').then((m) => ({ default: m.SignupDialog })));
 const SignInDialog = lazy(() => import('../components/sign-in-dialog.tsx').then((m) => ({ default: m.SignInDialog })));
@@ -117,7 +118,7 @@ function Hero({ onStartTrial }: { onStartTrial: () => void }) {
             </a>
           </div>
           <p className="mt-3 text-sm text-slate-700">
-            {fullAccessPlan.trialDays}-day free trial, then ${fullAccessPlan.price}/month. Cancel anytime.
+            {fullAccessPlan.trialDays}-day free trial, then ${fullAccessPlan.monthlyPriceUsd}/month. Cancel anytime.
           </p>
           <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4 border-t border-slate-200 pt-6">
             <HeroStat value="20+" label="Government bodies" />
@@ -316,7 +317,7 @@ function PricingCard({ onStartTrial }: { onStartTrial: () => void }) {
             <h3 className="text-lg font-semibold text-slate-950">{fullAccessPlan.name}</h3>
             <p className="mt-1 text-sm text-slate-700">{fullAccessPlan.description}</p>
             <p className="mt-5 flex items-baseline gap-1 text-slate-950">
-              <span className="text-5xl font-extrabold tracking-tight">${fullAccessPlan.price}</span>
+              <span className="text-5xl font-extrabold tracking-tight">${fullAccessPlan.monthlyPriceUsd}</span>
               <span className="text-slate-700">/month per user</span>
             </p>
             <p className="mt-2 text-sm font-medium text-green-800">
@@ -326,16 +327,7 @@ function PricingCard({ onStartTrial }: { onStartTrial: () => void }) {
               Start Free Trial
             </button>
           </div>
-          <ul className="space-y-3 p-6 text-sm text-slate-800 sm:p-8">
-            {planFeatures.map((feature) => (
-              <li key={feature} className="flex gap-3">
-                <span aria-hidden="true" className="font-bold text-green-700">
-                  ✓
-                </span>
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatureList features={planFeatures} className="p-6 sm:p-8" />
         </article>
       </div>
     </section>

@@ -4,8 +4,9 @@ import { Tabs } from 'radix-ui';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
-import { login, register, useSessionCache, type RegisterInput } from '../auth/session.ts';
+import { register, useSessionCache, type RegisterInput } from '../auth/session.ts';
 import { Logo } from '../components/logo.tsx';
+import { SignInForm } from '../components/sign-in-form.tsx';
 import { PasswordRequirementList, PasswordStrengthMeter, passwordRuleError } from '../components/password-strength.tsx';
 import { LoadingSpinner } from '../components/spinner.tsx';
 import { toast } from '../components/toaster.tsx';
@@ -73,59 +74,15 @@ function afterSignIn() {
 }
 
 function LoginForm() {
-  const id = useId();
-  const session = useSessionCache();
   const goToDestination = useGoToDestination();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-
-  const signIn = useMutation({
-    mutationFn: login,
-    onSuccess: async (user) => {
-      session.signedIn(user);
-      toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
-      await goToDestination();
-      afterSignIn();
-    },
-    onError: (error) =>
-      toast({
-        title: 'Login failed',
-        description: (error instanceof ApiError && error.serverMessage) || 'Please check your credentials and try again.',
-        variant: 'destructive',
-      }),
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    signIn.mutate({ username: username.trim(), password });
-  }
-
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Login">
-      <div>
-        <label htmlFor={`${id}-username`} className="label">
-          Email or Username
-        </label>
-        <input id={`${id}-username`} className="input" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className="label">
-          Password
-        </label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          className="input"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <button type="submit" className="btn-primary w-full" disabled={signIn.isPending}>
-        {signIn.isPending ? 'Signing in...' : 'Sign In'}
-      </button>
-    </form>
+    <SignInForm
+      ariaLabel="Login"
+      onSignedIn={async () => {
+        await goToDestination();
+        afterSignIn();
+      }}
+    />
   );
 }
 

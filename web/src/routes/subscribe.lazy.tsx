@@ -6,6 +6,7 @@ import { PageLayout } from '../components/page-layout.tsx';
 import { toast } from '../components/toaster.tsx';
 import { enterpriseEmail } from '../lib/contact.ts';
 import { usePageTitle } from '../lib/page-title.ts';
+import { PlanFeatureList } from '../components/plan-feature-list.tsx';
 
 const planFeatures = [
   'Real-time monitoring of Chinese government policy',
@@ -62,23 +63,14 @@ function SubscriptionOffer() {
           <h2 className="text-xl font-semibold text-slate-950">{fullAccessPlan.name}</h2>
           <p className="mt-1 text-sm text-slate-700">{fullAccessPlan.description}</p>
           <p className="mt-5 flex items-baseline gap-1 text-slate-950">
-            <span className="text-5xl font-extrabold tracking-tight">${fullAccessPlan.price}</span>
+            <span className="text-5xl font-extrabold tracking-tight">${fullAccessPlan.monthlyPriceUsd}</span>
             <span className="text-slate-700">/month</span>
           </p>
           <p className="mt-1 text-sm text-slate-700">Billed monthly per user. Cancel anytime from your account settings.</p>
         </div>
         <div className="p-6 sm:p-8">
           <h3 className="text-sm font-semibold text-slate-950">What's included</h3>
-          <ul className="mt-4 space-y-3 text-sm text-slate-800">
-            {planFeatures.map((feature) => (
-              <li key={feature} className="flex gap-3">
-                <span aria-hidden="true" className="font-bold text-green-700">
-                  ✓
-                </span>
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatureList features={planFeatures} className="mt-4" />
           <button type="button" className="btn-primary mt-8 w-full py-3 text-base" disabled={checkout.isPending} onClick={() => checkout.mutate()}>
             {checkout.isPending ? 'Processing...' : 'Subscribe'}
           </button>

@@ -36,7 +36,7 @@ export function TermsOfServicePage() {
         <h2>3. Subscription, free trial and billing</h2>
         <ul>
           <li>
-            The {fullAccessPlan.name} plan costs ${fullAccessPlan.price} per user per month, billed monthly in advance, plus any applicable
+            The {fullAccessPlan.name} plan costs ${fullAccessPlan.monthlyPriceUsd} per user per month, billed monthly in advance, plus any applicable
             taxes.
           </li>
           <li>
