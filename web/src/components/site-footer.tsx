@@ -4,14 +4,25 @@ import { Logo } from './logo.tsx';
 
 const linkClass = 'text-sm text-slate-700 underline-offset-4 hover:text-slate-950 hover:underline';
 
-function FooterColumn({ heading, children }: { heading: string; children: React.ReactNode }) {
-  return (
-    <nav aria-label={heading}>
-      <h2 className="text-sm font-semibold text-slate-900">{heading}</h2>
-      <ul className="mt-3 space-y-2">{children}</ul>
-    </nav>
-  );
-}
+/** The spec's footer columns. */
+const footerColumns = [
+  { heading: 'Product', links: [{ to: '/dashboard', label: 'Dashboard' }] },
+  { heading: 'Resources', links: [{ to: '/help-center', label: 'Help Center' }] },
+  {
+    heading: 'Company',
+    links: [
+      { to: '/about-us', label: 'About Us' },
+      { to: '/contact', label: 'Contact' },
+    ],
+  },
+  {
+    heading: 'Legal',
+    links: [
+      { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/terms-of-service', label: 'Terms of Service' },
+    ],
+  },
+] as const;
 
 /** The footer of the page layout: Product, Resources, Company and Legal columns, tagline, copyright. */
 export function SiteFooter() {
@@ -22,44 +33,20 @@ export function SiteFooter() {
           <Logo />
           <p className="max-w-xs text-sm text-slate-700">{productTagline}</p>
         </div>
-        <FooterColumn heading="Product">
-          <li>
-            <Link to="/dashboard" className={linkClass}>
-              Dashboard
-            </Link>
-          </li>
-        </FooterColumn>
-        <FooterColumn heading="Resources">
-          <li>
-            <Link to="/help-center" className={linkClass}>
-              Help Center
-            </Link>
-          </li>
-        </FooterColumn>
-        <FooterColumn heading="Company">
-          <li>
-            <Link to="/about-us" className={linkClass}>
-              About Us
-            </Link>
-          </li>
-          <li>
-            <Link to="/contact" className={linkClass}>
-              Contact
-            </Link>
-          </li>
-        </FooterColumn>
-        <FooterColumn heading="Legal">
-          <li>
-            <Link to="/privacy-policy" className={linkClass}>
-              Privacy Policy
-            </Link>
-          </li>
-          <li>
-            <Link to="/terms-of-service" className={linkClass}>
-              Terms of Service
-            </Link>
-          </li>
-        </FooterColumn>
+        {footerColumns.map((column) => (
+          <nav key={column.heading} aria-label={column.heading}>
+            <h2 className="text-sm font-semibold text-slate-900">{column.heading}</h2>
+            <ul className="mt-3 space-y-2">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="border-t border-slate-200">
         <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-slate-700 sm:px-6">
