@@ -19,11 +19,13 @@ export function createApp(deps: AppDeps) {
     .basePath('/api')
     // Before anything reads a body or a session: a forged request goes no further.
     .use(csrfProtection(deps.config))
-    .use(sessionMiddleware(deps))
+    // Public calls that read no session, answered before the session lookup (a Postgres read):
+    // search is asked on every pause in typing, and is the same for every reader.
     .route('/health', healthRoutes(deps))
     .route('/search', searchRoutes(deps))
-    .route('/policies', policyRoutes(deps))
     .route('/', referenceRoutes(deps))
+    .use(sessionMiddleware(deps))
+    .route('/policies', policyRoutes(deps))
     .route('/auth', authRoutes(deps))
     .route('/', billingRoutes(deps))
     .route('/user', userRoutes(deps))

@@ -1,9 +1,9 @@
-import { createMeilisearchClient } from '../indexer/meilisearch-client.ts';
 import { createDatabase } from '../db/client.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { createPaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
+import { createMeilisearchSearch } from './search/meilisearch.ts';
 
 /** Connects to Postgres and Meilisearch (with the search-only key) for the API process. */
 export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
@@ -15,9 +15,15 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
   const deps: AppDeps = {
     config,
     db: database.db,
-    search: { client: createMeilisearchClient(config.MEILI_URL, searchKey), indexName: config.MEILI_INDEX },
+    search: createMeilisearchSearch({ host: config.MEILI_URL, apiKey: searchKey, indexName: config.MEILI_INDEX }),
     now,
     payments: createPaymentProvider({ config, db: database.db, now }),
   };
-  return { deps, close: database.close };
+  return {
+    deps,
+    close: async () => {
+      await deps.search.close();
+      await database.close();
+    },
+  };
 }

@@ -42,7 +42,7 @@ describe('rebuild', () => {
   it('swaps in a fresh index while searches and writes go on: no search fails, no write is lost', { timeout: 120_000 }, async () => {
     const stop = new AbortController();
     const daemon = runIndexer(target, { pollSeconds: 1, log: () => {}, signal: stop.signal });
-    const search = ctx.deps.search.client.index(ctx.meili.indexName);
+    const search = ctx.meili.search.index(ctx.meili.indexName);
     let rebuilding = true;
     const searches = { ok: 0, failed: [] as string[], emptyAnswers: 0 };
     const searcher = (async () => {

@@ -59,7 +59,7 @@ describe('index settings', () => {
   });
 
   const search = async (q: string, options: { filter?: string; sort?: string[] } = {}) => {
-    const result = await ctx.deps.search.client.index<PolicyDocument>(ctx.meili.indexName).search(q, options);
+    const result = await ctx.meili.search.index<PolicyDocument>(ctx.meili.indexName).search(q, options);
     return result.hits.map((hit) => hit.id);
   };
 
@@ -104,7 +104,7 @@ describe('index settings', () => {
   });
 
   it('keep the full texts out of search hits', async () => {
-    const { hits } = await ctx.deps.search.client.index(ctx.meili.indexName).search('跨境贸易');
+    const { hits } = await ctx.meili.search.index(ctx.meili.indexName).search('跨境贸易');
     expect(hits[0]).not.toHaveProperty('chineseOriginal');
     expect(hits[0]).not.toHaveProperty('englishTranslation');
     expect(hits[0]).toMatchObject({ id: ids.exchange, departmentCode: 'SAFE', industries: ['Financial Services', 'Consumer Goods'] });
@@ -115,7 +115,7 @@ describe('index settings', () => {
       insert into policies (department_id, title, published_on)
       select 3, 'Statistical bulletin ' || n, date '2020-01-01' + n from generate_series(1, 1200) as n`;
     await indexAll(ctx);
-    const result = await ctx.deps.search.client.index(ctx.meili.indexName).search('bulletin', { hitsPerPage: 20, page: 1 });
+    const result = await ctx.meili.search.index(ctx.meili.indexName).search('bulletin', { hitsPerPage: 20, page: 1 });
     expect(result.totalHits).toBe(1200);
     expect(result.totalPages).toBe(60);
   });

@@ -4,7 +4,6 @@ import type { SearchCriteria, SearchFacets, SearchResponse } from '../shared/sea
 import { cardFromDocument, cropMarker, highlightTags, splitHighlight, type CardDocument } from './cards.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
 import { cardFields, sortRules, type FilterField } from './policy-index.ts';
-import { askMeilisearch } from './search-failure.ts';
 
 type FacetName = keyof SearchFacets;
 
@@ -111,7 +110,7 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string): M
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria): Promise<SearchResponse> {
   const queries = buildPolicySearch(criteria, deps.search.indexName);
-  const { results } = await askMeilisearch((init) => deps.search.client.multiSearch<{ queries: MultiSearchQuery[] }, CardDocument>({ queries }, init));
+  const results = await deps.search.multiSearch<CardDocument>(queries);
   const [page] = results;
   if (!page) throw new Error('Meilisearch answered a multi-search without results');
 

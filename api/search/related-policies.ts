@@ -4,7 +4,6 @@ import type { PolicyCard } from '../shared/search.ts';
 import { cardFromDocument, type CardDocument } from './cards.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
 import { cardFields, sortRules } from './policy-index.ts';
-import { askMeilisearch } from './search-failure.ts';
 
 /** Industries by name and topics by code: the fields the index filters on. */
 export type SimilarityBasis = { id: number; departmentId: number; industries: string[]; topicCodes: string[] };
@@ -38,7 +37,7 @@ export async function similarPolicies(deps: AppDeps, basis: SimilarityBasis, opt
       attributesToRetrieve: [...cardFields],
     }),
   );
-  const { results } = await askMeilisearch((init) => deps.search.client.multiSearch<{ queries: MultiSearchQuery[] }, CardDocument>({ queries }, init));
+  const results = await deps.search.multiSearch<CardDocument>(queries);
 
   const similar: PolicyCard[] = [];
   for (const hit of results.flatMap((result) => result.hits)) {

@@ -2,7 +2,6 @@ import type { PolicyDocument } from '../../indexer/document.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PolicySuggestion } from '../shared/search.ts';
 import { cropMarker, hasMatch, highlightTags, leadingSnippet, splitHighlight } from './cards.ts';
-import { askMeilisearch } from './search-failure.ts';
 
 type SuggestionDocument = Pick<PolicyDocument, 'id' | 'title' | 'description' | 'date' | 'departmentId' | 'departmentCode'>;
 
@@ -18,22 +17,20 @@ const snippetCropLength = 20;
  */
 export async function suggestPolicies(deps: AppDeps, q: string, limit: number): Promise<PolicySuggestion[]> {
   if (!q) return [];
-  const result = await askMeilisearch((init) =>
-    deps.search.client.index<SuggestionDocument>(deps.search.indexName).search(
+  const [result] = await deps.search.multiSearch<SuggestionDocument>([
+    {
+      indexUid: deps.search.indexName,
       q,
-      {
-        limit,
-        attributesToRetrieve: ['id', 'title', 'description', 'date', 'departmentId', 'departmentCode'],
-        attributesToHighlight: ['title', 'description'],
-        attributesToCrop: ['description'],
-        cropLength: snippetCropLength,
-        cropMarker,
-        ...highlightTags,
-      },
-      init,
-    ),
-  );
-  return result.hits.map((hit) => {
+      limit,
+      attributesToRetrieve: ['id', 'title', 'description', 'date', 'departmentId', 'departmentCode'],
+      attributesToHighlight: ['title', 'description'],
+      attributesToCrop: ['description'],
+      cropLength: snippetCropLength,
+      cropMarker,
+      ...highlightTags,
+    },
+  ]);
+  return (result?.hits ?? []).map((hit) => {
     const title = String(hit._formatted?.title ?? hit.title);
     const description = String(hit._formatted?.description ?? '');
     const snippet = splitHighlight(description);

@@ -1,4 +1,3 @@
-import { createMeilisearchClient } from '../../indexer/meilisearch-client.ts';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
@@ -6,7 +5,9 @@ import { ensureMeilisearchKeys } from '../../indexer/keys.ts';
 import { createApp } from '../app.ts';
 import { createPaymentProvider } from '../billing/provider.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { createMeilisearchClient } from '../../indexer/meilisearch-client.ts';
 import type { AppDeps } from '../deps.ts';
+import { createMeilisearchSearch } from '../search/meilisearch.ts';
 import { databaseUrl, templateDatabase } from './local-services.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
@@ -52,7 +53,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
   const deps: AppDeps = {
     config,
     db: database.db,
-    search: { client: createMeilisearchClient(meiliUrl, keys.searchKey), indexName },
+    search: createMeilisearchSearch({ host: meiliUrl, apiKey: keys.searchKey, indexName }),
     now: () => now ?? new Date(),
     payments: createPaymentProvider({ config, db: database.db, now: () => now ?? new Date() }),
   };
@@ -85,8 +86,11 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
       indexName,
       keys,
       admin: createMeilisearchClient(meiliUrl, keys.adminKey),
+      /** The meilisearch client with the search-only key, for tests that check the index as the API sees it. */
+      search: createMeilisearchClient(meiliUrl, keys.searchKey),
     },
     close: async () => {
+      await deps.search.close();
       await database.close();
     },
   };

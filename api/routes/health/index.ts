@@ -39,10 +39,8 @@ async function checkDatabase(deps: AppDeps): Promise<Check & { outboxBacklog?: n
 async function checkSearch(deps: AppDeps): Promise<Check & { documents?: number }> {
   try {
     // The search key can only search: a zero-hit exhaustive page gives the exact document count.
-    const result = await deps.search.client
-      .index(deps.search.indexName)
-      .search('', { hitsPerPage: 0, page: 1 }, { signal: AbortSignal.timeout(2000) });
-    return { ok: true, documents: result.totalHits ?? 0 };
+    const [result] = await deps.search.multiSearch([{ indexUid: deps.search.indexName, q: '', hitsPerPage: 0, page: 1 }], { timeoutMs: 2000 });
+    return { ok: true, documents: result?.totalHits ?? 0 };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

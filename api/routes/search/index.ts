@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
-import type { MultiSearchQuery } from 'meilisearch';
 import { jsonBodyLimit } from '../../body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { FilterRejected, multiSearchBodySchema, toMeilisearchQuery } from '../../search/instant-search.ts';
 import { publicIndexUid } from '../../search/policy-index.ts';
 import { searchPolicies } from '../../search/policy-search.ts';
-import { askMeilisearch } from '../../search/search-failure.ts';
 import { suggestPolicies } from '../../search/suggestions.ts';
 import { searchQuerySchema, suggestQuerySchema } from '../../shared/search.ts';
 import { validate } from '../../validation.ts';
@@ -34,7 +32,7 @@ export function searchRoutes(deps: AppDeps) {
           throw error;
         }
       });
-      const { results } = await askMeilisearch((init) => deps.search.client.multiSearch<{ queries: MultiSearchQuery[] }>({ queries }, init));
+      const results = await deps.search.multiSearch(queries);
       // The browser knows the index by its public name only.
       return c.json({ results: results.map((result) => ({ ...result, indexUid: publicIndexUid })) });
     });
