@@ -26,6 +26,9 @@ export type RebuildResult = {
  */
 const rebuildPageSize = 1000;
 const rebuildInFlight = 32;
+/** A batch of 32 pages takes a minute or more on a large index. */
+const loadingTimeoutMs = 600_000;
+const loadingPollMs = 250;
 
 /**
  * Builds a fresh index from Postgres beside the live one and swaps it in, so search answers
@@ -79,11 +82,11 @@ async function buildAndSwap(
   const inFlight: EnqueuedTaskPromise[] = [];
   for await (const page of readAllPolicyDocuments(building.sql, loading.batchSize)) {
     inFlight.push(index.addDocuments(page, { primaryKey: 'id' }));
-    if (inFlight.length >= loading.inFlight) await taskSucceeded(inFlight.shift()!, 300_000);
+    if (inFlight.length >= loading.inFlight) await taskSucceeded(inFlight.shift()!, loadingTimeoutMs, loadingPollMs);
     documents += page.length;
     report({ phase: 'loading', documents });
   }
-  for (const task of inFlight) await taskSucceeded(task, 300_000);
+  for (const task of inFlight) await taskSucceeded(task, loadingTimeoutMs, loadingPollMs);
 
   report({ phase: 'catching up', documents });
   const changed = await verifyIndex(building);

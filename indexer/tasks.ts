@@ -16,6 +16,11 @@ export function assertSucceeded(task: Task): Task {
   return task;
 }
 
-export async function taskSucceeded(enqueued: EnqueuedTaskPromise, timeoutMs = 60_000): Promise<Task> {
-  return assertSucceeded(await enqueued.waitTask({ timeout: timeoutMs, interval: 25 }));
+/**
+ * Waits for a task, polling every `intervalMs`: 25 ms by default, as the daemon's small batches take
+ * tens of milliseconds. Long waits should poll less often: the client adds an abort listener per
+ * poll that it only drops when the wait ends.
+ */
+export async function taskSucceeded(enqueued: EnqueuedTaskPromise, timeoutMs = 60_000, intervalMs = 25): Promise<Task> {
+  return assertSucceeded(await enqueued.waitTask({ timeout: timeoutMs, interval: intervalMs }));
 }

@@ -25,7 +25,7 @@ const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accou
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
   --only LIST    sections to run (default: all)
 
-Prints each section's table and writes them all to .bench/N/results.md.`;
+Prints each section's table and writes them to .bench/N/results.md (results-<sections>.md with --only).`;
 
 const indexName = 'policies';
 /** Above this 1-minute load average the figures say more about the other work than about ours. */
@@ -83,7 +83,8 @@ async function main(): Promise<number> {
   }
   const { policies: policyCount, sections } = options;
   const dataDir = path.join(repoRoot, '.bench', String(policyCount));
-  const resultsFile = path.join(dataDir, 'results.md');
+  // A run of some sections keeps its own file, so it does not erase an earlier run's other sections.
+  const resultsFile = path.join(dataDir, sections.length === sectionNames.length ? 'results.md' : `results-${sections.join('-')}.md`);
   await mkdir(dataDir, { recursive: true });
 
   const machine = machineDescription();

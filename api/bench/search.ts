@@ -177,12 +177,13 @@ type LegResult = { stats: LatencyStats; perQuery: LatencyStats[] };
 
 /**
  * Runs a leg over the query set, round-robin, sized to take about `legBudgetSeconds` from the
- * mean latency seen so far (at least ten passes over the set, at most 4,000 requests).
+ * mean latency seen so far (at least three passes over the set, so the SQL baselines at 1,000,000
+ * policies, seconds a query, finish in minutes; at most 4,000 requests).
  */
 async function runLeg(leg: Leg, queries: BenchQuery[], concurrency: number, meanMs: number): Promise<LegResult> {
   const parallel = Math.min(concurrency, os.availableParallelism());
   const wanted = Math.ceil(((legBudgetSeconds * 1000) / Math.max(meanMs, 0.05)) * parallel);
-  const passes = Math.max(10, Math.min(Math.ceil(wanted / queries.length), Math.floor(4_000 / queries.length)));
+  const passes = Math.max(3, Math.min(Math.ceil(wanted / queries.length), Math.floor(4_000 / queries.length)));
   const total = passes * queries.length;
   const perQuery = queries.map((): number[] => []);
   const warmup = queries.length;
