@@ -40,7 +40,7 @@ const loadingPollMs = 250;
  */
 export async function rebuildIndex(
   target: SearchTarget,
-  options: { batchSize?: number; inFlight?: number; onProgress?: (progress: RebuildProgress) => void } = {},
+  options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
 ): Promise<RebuildResult> {
   const started = Date.now();
   const report = options.onProgress ?? (() => {});
@@ -53,7 +53,7 @@ export async function rebuildIndex(
       await deleteLeftoverRebuilds(target);
       const building = { ...target, indexName: `${rebuildPrefix(target.indexName)}${Date.now()}` };
       try {
-        return await buildAndSwap(target, building, { batchSize: options.batchSize ?? rebuildPageSize, inFlight: options.inFlight ?? rebuildInFlight }, report, started);
+        return await buildAndSwap(target, building, options.batchSize ?? rebuildPageSize, report, started);
       } catch (error) {
         // Should this fail too, the next rebuild removes the leftover.
         await target.client.deleteIndex(building.indexName).waitTask({ timeout: 60_000 }).catch(() => {});
@@ -70,7 +70,7 @@ export async function rebuildIndex(
 async function buildAndSwap(
   live: SearchTarget,
   building: SearchTarget,
-  loading: { batchSize: number; inFlight: number },
+  batchSize: number,
   report: (progress: RebuildProgress) => void,
   started: number,
 ): Promise<RebuildResult> {
@@ -80,9 +80,9 @@ async function buildAndSwap(
   let documents = 0;
   // A few batches in flight keep Meilisearch busy while the next page is read.
   const inFlight: EnqueuedTaskPromise[] = [];
-  for await (const page of readAllPolicyDocuments(building.sql, loading.batchSize)) {
+  for await (const page of readAllPolicyDocuments(building.sql, batchSize)) {
     inFlight.push(index.addDocuments(page, { primaryKey: 'id' }));
-    if (inFlight.length >= loading.inFlight) await taskSucceeded(inFlight.shift()!, loadingTimeoutMs, loadingPollMs);
+    if (inFlight.length >= rebuildInFlight) await taskSucceeded(inFlight.shift()!, loadingTimeoutMs, loadingPollMs);
     documents += page.length;
     report({ phase: 'loading', documents });
   }

@@ -1,4 +1,4 @@
-/** A plan's features as a checked list (landing pricing card, subscribe page). */
+/** A plan's features as a checked list (landing pricing card, subscribe page, subscription success). */
 export function PlanFeatureList({ features, className = '' }: { features: readonly string[]; className?: string }) {
   return (
     <ul className={`space-y-3 text-sm text-slate-800 ${className}`}>

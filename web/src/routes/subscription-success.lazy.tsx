@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { fullAccessPlan, subscriptionQuery, verifySubscription } from '../api/billing.ts';
 import { ApiError } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
+import { PlanFeatureList } from '../components/plan-feature-list.tsx';
 import { LoadingSpinner } from '../components/spinner.tsx';
 import { toast } from '../components/toaster.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -91,16 +92,7 @@ export function SubscriptionSuccessPage() {
         </p>
         <div className="mt-8 text-left">
           <h2 className="text-sm font-semibold text-slate-950">Your subscription includes</h2>
-          <ul className="mt-3 space-y-2 text-sm text-slate-800">
-            {inclusions.map((inclusion) => (
-              <li key={inclusion} className="flex gap-3">
-                <span aria-hidden="true" className="font-bold text-green-700">
-                  ✓
-                </span>
-                {inclusion}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatureList features={inclusions} className="mt-3" />
         </div>
         {outcome === 'verified' ? (
           <Link to="/dashboard" className="btn-primary mt-8 w-full py-3">
