@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { totalmem } from 'node:os';
 import path from 'node:path';
 
 export type LocalMeilisearch = { url: string; process: ChildProcess; stop: () => Promise<void> };
@@ -36,6 +37,18 @@ function isExecutable(file: string): boolean {
   }
 }
 
+/**
+ * Meilisearch's --max-indexing-memory: 2 GiB, or its own default (two thirds of the machine's
+ * memory) when that is less. Left at the default on the 23 GiB dev machine, every indexing batch
+ * spent about 40% of its CPU zeroing freshly mapped pages (perf: clear_page_erms): on 100,000
+ * policies a one-document update took about 220 ms and a ten-document one up to 2 s, against
+ * 100-160 ms and about 300 ms with 2 GiB (1, 4 and 8 GiB measured the same). A full rebuild of
+ * those 100,000 took as long either way (218.5 s against 220.0 s).
+ */
+export function maxIndexingMemoryBytes(machineBytes = totalmem()): number {
+  return Math.min(2 * 1024 ** 3, Math.floor((machineBytes * 2) / 3));
+}
+
 /** Starts Meilisearch on loopback with a master key and waits until it answers /health. */
 export async function startMeilisearch(options: {
   dataDir: string;
@@ -57,6 +70,7 @@ export async function startMeilisearch(options: {
       '--master-key', options.masterKey,
       '--env', 'production',
       '--no-analytics',
+      '--max-indexing-memory', String(maxIndexingMemoryBytes()),
       // Meilisearch logs every 4xx it answers as a warning (a key or index looked up before it
       // exists); those are expected here, so only errors are worth a line.
       '--log-level', 'ERROR',
