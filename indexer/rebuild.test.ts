@@ -107,4 +107,28 @@ describe('rebuild', () => {
         `${result.caughtUp} caught up before the swap, ${result.requeued} requeued after it`,
     );
   });
+
+  it("cancels what a rebuild that died left enqueued, and removes its index", { timeout: 120_000 }, async () => {
+    // A dead rebuild's new index with pages still enqueued: 20 of 1,000 documents with varied
+    // words, many seconds of indexing. Without the cancelation the next rebuild would wait for them.
+    const leftover = `${ctx.meili.indexName}_rebuild_1`;
+    await ctx.meili.admin.createIndex(leftover, { primaryKey: 'id' });
+    const page = (from: number) =>
+      Array.from({ length: 1000 }, (_, i) => ({
+        id: from + i,
+        title: `Leftover ${from + i}`,
+        body: Array.from({ length: 300 }, (_, w) => `word${((from + i) * 31 + w * 17) % 20_000}`).join(' '),
+      }));
+    const pending = [];
+    for (let from = 0; from < 20_000; from += 1000) pending.push(await ctx.meili.admin.index(leftover).addDocuments(page(from)));
+
+    await rebuildIndex(target, { batchSize: 1000 });
+
+    await expect(ctx.meili.admin.getIndex(leftover)).rejects.toThrow();
+    const { results } = await ctx.meili.admin.tasks.getTasks({ uids: pending.map((task) => task.taskUid) });
+    const statuses = results.map((task) => task.status);
+    expect(statuses.filter((status) => status === 'enqueued' || status === 'processing')).toEqual([]);
+    expect(statuses.filter((status) => status === 'canceled').length).toBeGreaterThan(0);
+    expect(await verifyIndex(target)).toMatchObject({ missing: [], stale: [], extra: [] });
+  });
 });

@@ -28,7 +28,6 @@ const rebuildPageSize = 1000;
 const rebuildInFlight = 32;
 /** A batch of 32 pages takes a minute or more on a large index. */
 const loadingTimeoutMs = 600_000;
-const loadingPollMs = 250;
 
 /**
  * Builds a fresh index from Postgres beside the live one and swaps it in, so search answers
@@ -56,7 +55,7 @@ export async function rebuildIndex(
         return await buildAndSwap(target, building, options.batchSize ?? rebuildPageSize, report, started);
       } catch (error) {
         // Should this fail too, the next rebuild removes the leftover.
-        await target.client.deleteIndex(building.indexName).waitTask({ timeout: 60_000 }).catch(() => {});
+        await deleteRebuildIndex(target, building.indexName).catch(() => {});
         throw error;
       }
     } finally {
@@ -82,17 +81,17 @@ async function buildAndSwap(
   const inFlight: EnqueuedTaskPromise[] = [];
   for await (const page of readAllPolicyDocuments(building.sql, batchSize)) {
     inFlight.push(index.addDocuments(page, { primaryKey: 'id' }));
-    if (inFlight.length >= rebuildInFlight) await taskSucceeded(inFlight.shift()!, loadingTimeoutMs, loadingPollMs);
+    if (inFlight.length >= rebuildInFlight) await taskSucceeded(building.client, inFlight.shift()!, loadingTimeoutMs);
     documents += page.length;
     report({ phase: 'loading', documents });
   }
-  for (const task of inFlight) await taskSucceeded(task, loadingTimeoutMs, loadingPollMs);
+  for (const task of inFlight) await taskSucceeded(building.client, task, loadingTimeoutMs);
 
   report({ phase: 'catching up', documents });
   const changed = await verifyIndex(building);
   const upserts = await loadPolicyDocuments(building.sql, [...changed.missing, ...changed.stale]);
-  if (upserts.length > 0) await taskSucceeded(index.addDocuments(upserts, { primaryKey: 'id' }), 300_000);
-  if (changed.extra.length > 0) await taskSucceeded(index.deleteDocuments(changed.extra), 300_000);
+  if (upserts.length > 0) await taskSucceeded(building.client, index.addDocuments(upserts, { primaryKey: 'id' }), 300_000);
+  if (changed.extra.length > 0) await taskSucceeded(building.client, index.deleteDocuments(changed.extra), 300_000);
 
   report({ phase: 'swapping', documents });
   await ensureIndex(live.client, live.indexName);
@@ -113,7 +112,7 @@ async function buildAndSwap(
 async function swapAndDeleteOld(live: SearchTarget, builtIndexName: string): Promise<void> {
   const built = await live.client.getRawIndex(builtIndexName);
   await live.client.swapIndexes([{ indexes: [live.indexName, builtIndexName], rename: false }]);
-  await taskSucceeded(live.client.deleteIndex(builtIndexName), 300_000);
+  await taskSucceeded(live.client, live.client.deleteIndex(builtIndexName), 300_000);
   const now = await live.client.getRawIndex(live.indexName);
   if (now.createdAt !== built.createdAt) throw new Error(`swapping ${builtIndexName} into ${live.indexName} failed`);
 }
@@ -126,6 +125,18 @@ function rebuildPrefix(indexName: string): string {
 async function deleteLeftoverRebuilds(target: SearchTarget): Promise<void> {
   const { results } = await target.client.getIndexes({ limit: 1000 });
   for (const index of results) {
-    if (index.uid.startsWith(rebuildPrefix(target.indexName))) await taskSucceeded(target.client.deleteIndex(index.uid));
+    if (index.uid.startsWith(rebuildPrefix(target.indexName))) await deleteRebuildIndex(target, index.uid);
   }
+}
+
+/**
+ * Cancels what a dead rebuild left enqueued (up to rebuildInFlight pages, a minute or more of
+ * Meilisearch's time), then deletes its index: everything enqueued after those tasks, this
+ * rebuild's and the daemon's writes, would otherwise wait for them. The cancelation is not
+ * waited for: like a swap it belongs to no index, so the admin key cannot read it back, and
+ * Meilisearch runs cancelations before any other enqueued task, so before the deletion.
+ */
+async function deleteRebuildIndex(target: SearchTarget, indexName: string): Promise<void> {
+  await target.client.tasks.cancelTasks({ indexUids: [indexName], statuses: ['enqueued', 'processing'] });
+  await taskSucceeded(target.client, target.client.deleteIndex(indexName));
 }

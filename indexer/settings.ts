@@ -1,7 +1,7 @@
 import { MeilisearchApiError, type Meilisearch, type Settings } from 'meilisearch';
 import { departmentList } from '../db/reference-data.ts';
 import type { PolicyDocument } from './document.ts';
-import { assertSucceeded, taskSucceeded } from './tasks.ts';
+import { assertSucceeded, finishedTask, taskSucceeded } from './tasks.ts';
 
 type Field = keyof PolicyDocument;
 
@@ -86,7 +86,7 @@ export const indexSettings = {
 /** Creates the index if it is missing and applies the settings; applying unchanged settings is a no-op. */
 export async function applyIndexSettings(client: Meilisearch, indexName: string): Promise<void> {
   await ensureIndex(client, indexName);
-  await taskSucceeded(client.index(indexName).updateSettings(indexSettings), 300_000);
+  await taskSucceeded(client, client.index(indexName).updateSettings(indexSettings), 300_000);
 }
 
 /**
@@ -100,7 +100,7 @@ export async function ensureIndex(client: Meilisearch, indexName: string): Promi
   } catch (error) {
     if (!(error instanceof MeilisearchApiError) || error.cause?.code !== 'index_not_found') throw error;
   }
-  const task = await client.createIndex(indexName, { primaryKey: 'id' }).waitTask({ timeout: 60_000 });
+  const task = await finishedTask(client, client.createIndex(indexName, { primaryKey: 'id' }));
   // Another indexer may have created it in the meantime.
   if (task.error?.code === 'index_already_exists') return;
   assertSucceeded(task);

@@ -97,7 +97,11 @@ async function writeCurrentDocuments(target: SearchTarget, policyIds: number[]) 
     ...(documents.length > 0 ? [index.addDocuments(documents, { primaryKey: 'id' })] : []),
     ...(gone.length > 0 ? [index.deleteDocuments(gone)] : []),
   ];
-  for (const task of tasks) await taskSucceeded(task, taskTimeoutMs);
+  // Both are sent before either is waited for, so each is waited for: a failure of one must not
+  // leave the other's rejection unhandled (that would end the process).
+  const outcomes = await Promise.allSettled(tasks.map((task) => taskSucceeded(target.client, task, taskTimeoutMs)));
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
   return { stamps, upserted: documents.length, deleted: gone.length };
 }
 

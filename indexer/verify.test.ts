@@ -47,8 +47,8 @@ describe('indexer --verify', () => {
     const [, dropped, changed] = policyIds as [number, number, number];
     const index = ctx.meili.admin.index<PolicyDocument>(ctx.meili.indexName);
     const stale = await index.getDocument(changed);
-    await taskSucceeded(index.deleteDocument(dropped));
-    await taskSucceeded(index.addDocuments([{ ...stale, title: 'An old title', updatedAt: stale.updatedAt - 1000 }, { ...stale, id: 999_999 }]));
+    await taskSucceeded(ctx.meili.admin, index.deleteDocument(dropped));
+    await taskSucceeded(ctx.meili.admin, index.addDocuments([{ ...stale, title: 'An old title', updatedAt: stale.updatedAt - 1000 }, { ...stale, id: 999_999 }]));
 
     const report = await run('--verify');
     expect(report.code).toBe(1);
