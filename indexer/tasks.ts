@@ -17,11 +17,11 @@ export function assertSucceeded(task: Task): Task {
 }
 
 /**
- * Waits until a task has finished, in whatever state. It polls every 25 ms at first, as the
- * daemon's batches take 0.1-0.5 s, then less often as the wait grows (a tenth of the time waited,
- * at most every 500 ms), as a rebuild's batches take a minute. Polled here rather than with the
+ * Waits until a task has finished, in whatever state. It polls every 25 ms for the first second,
+ * as the daemon's batches take 0.1-1 s, then less often (a tenth of the time waited, at most
+ * every 500 ms), as a rebuild's batches take a minute. Polled here rather than with the
  * client's waitTask, which adds an abort listener per poll and drops them only when the wait
- * ends: a minute-long wait at 25 ms piled up 1,600 and Node warned of a leak.
+ * ends: one long wait piled up over 1,500 and Node warned of a leak.
  */
 export async function finishedTask(client: Meilisearch, enqueued: EnqueuedTaskPromise | Promise<EnqueuedTask>, timeoutMs = 60_000): Promise<Task> {
   const { taskUid } = await enqueued;
@@ -31,7 +31,7 @@ export async function finishedTask(client: Meilisearch, enqueued: EnqueuedTaskPr
     if (task.status !== 'enqueued' && task.status !== 'processing') return task;
     const waited = performance.now() - started;
     if (waited > timeoutMs) throw new SearchTaskError(`Meilisearch task ${taskUid} had not finished after ${timeoutMs / 1000} s`);
-    await sleep(Math.min(500, Math.max(25, waited / 10)));
+    await sleep(waited < 1000 ? 25 : Math.min(500, waited / 10));
   }
 }
 
