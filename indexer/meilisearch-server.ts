@@ -45,8 +45,8 @@ function isExecutable(file: string): boolean {
  * 100-160 ms and about 300 ms with 2 GiB (1, 4 and 8 GiB measured the same). A full rebuild of
  * those 100,000 took as long either way (218.5 s against 220.0 s).
  */
-export function maxIndexingMemoryBytes(machineBytes = totalmem()): number {
-  return Math.min(2 * 1024 ** 3, Math.floor((machineBytes * 2) / 3));
+function maxIndexingMemoryBytes(): number {
+  return Math.min(2 * 1024 ** 3, Math.floor((totalmem() * 2) / 3));
 }
 
 /** Starts Meilisearch on loopback with a master key and waits until it answers /health. */

@@ -15,6 +15,7 @@ const keepAliveMs = 2000;
 export type MeilisearchSearch = {
   /** The index the server searches; browsers know it as `publicIndexUid`. */
   indexName: string;
+  /** One result per query, in the queries' order. */
   multiSearch<Document = Record<string, unknown>>(queries: MultiSearchQuery[], options?: { timeoutMs?: number }): Promise<MultiSearchResult<Document>[]>;
   close(): Promise<void>;
 };
@@ -62,8 +63,10 @@ export function createMeilisearchSearch(options: { host: string; apiKey: string 
         // Refused, reset or timed out: Meilisearch is down or overwhelmed.
         throw unavailable();
       }
-      if (status === 200) return (JSON.parse(text) as { results: MultiSearchResult<Document>[] }).results;
-      throw refusal(status, text);
+      if (status !== 200) throw refusal(status, text);
+      const { results } = JSON.parse(text) as { results?: MultiSearchResult<Document>[] };
+      if (results?.length !== queries.length) throw new Error(`Meilisearch answered ${queries.length} queries with ${results?.length ?? 'no'} results`);
+      return results;
     },
     close: () => pool.close(),
   };

@@ -30,7 +30,7 @@ export async function suggestPolicies(deps: AppDeps, q: string, limit: number): 
       ...highlightTags,
     },
   ]);
-  return (result?.hits ?? []).map((hit) => {
+  return result!.hits.map((hit) => {
     const title = String(hit._formatted?.title ?? hit.title);
     const description = String(hit._formatted?.description ?? '');
     const snippet = splitHighlight(description);
