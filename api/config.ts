@@ -39,7 +39,11 @@ const envSchema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL'> & {
+  APP_URL: string;
+  /** Origins the CSRF guard accepts: APP_URL alone when it is set, else this port's loopback names. */
+  APP_ORIGINS: readonly string[];
+};
 
 export class ConfigError extends Error {}
 
@@ -51,5 +55,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
   }
   const config = result.data;
-  return { ...config, APP_URL: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') };
+  if (config.APP_URL) {
+    const appUrl = config.APP_URL.replace(/\/$/, '');
+    return { ...config, APP_URL: appUrl, APP_ORIGINS: [new URL(appUrl).origin] };
+  }
+  // Unset on a laptop: the app is reached as localhost, 127.0.0.1 or [::1], all this machine.
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${config.PORT}`);
+  return { ...config, APP_URL: loopback[0]!, APP_ORIGINS: loopback };
 }

@@ -31,7 +31,12 @@ async function main() {
   const listener = serve({ fetch: server.fetch, port: config.PORT, hostname: '0.0.0.0' }, (info) => {
     console.log(`API listening on http://localhost:${info.port}`);
   });
+  // Ctrl-C in a terminal sends SIGINT to the whole process group and the launcher then sends
+  // SIGTERM: the second signal must not close the pools a second time.
+  let stopping = false;
   const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
     listener.close(() => void close().then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();
   };

@@ -78,13 +78,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     env.PORT = String(options.port);
-    env.APP_URL ??= `http://localhost:${options.port}`;
     const indexer = spawnService('indexer', 'indexer/main.ts', env, options.log);
     stops.push(() => stopChild(indexer));
     const apiServer = spawnService('api', 'api/server.ts', env, options.log);
     stops.push(() => stopChild(apiServer));
 
-    const url = env.APP_URL;
+    const url = env.APP_URL ?? `http://localhost:${options.port}`;
     await waitForHealthy(`http://127.0.0.1:${options.port}/api/health`, [indexer, apiServer]);
     const demoLogins = ['admin', 'editor', 'subscriber', 'reader'].map((role) => ({
       role,
@@ -165,7 +164,10 @@ export async function ensureWebBuilt(log: StackOptions['log']): Promise<void> {
   try {
     await build({ configFile: path.join(repoRoot, 'web/vite.config.ts'), mode: 'production', logLevel: 'warn' });
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    // Assigning undefined to process.env stores the string "undefined", which the API's config
+    // then refuses: an unset variable is restored by deleting it.
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
 }
 

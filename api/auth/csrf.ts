@@ -12,19 +12,18 @@ const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Cross-site request forgery guard for every state-changing call under /api: the Origin header
- * must be the app's own origin, and a body must be JSON (multipart only where uploads are
+ * must be the app's own origin (config.APP_ORIGINS), and a body must be JSON (multipart only where uploads are
  * allowed). A cross-site form can send neither a JSON content type nor our Origin; fetch from
  * another origin cannot forge Origin. GET and HEAD change nothing, so they pass.
  */
-export function csrfProtection(config: Pick<Config, 'APP_URL'>) {
-  const appOrigin = new URL(config.APP_URL).origin;
+export function csrfProtection(config: Pick<Config, 'APP_ORIGINS'>) {
   return createMiddleware(async (c, next) => {
     const method = c.req.method;
     if (!stateChangingMethods.has(method)) return next();
     const call = `${method} ${c.req.path}`;
     if (csrfExemptCalls.includes(call)) return next();
 
-    if (c.req.header('origin') !== appOrigin) throw forbidden('Cross-site request refused');
+    if (!config.APP_ORIGINS.includes(c.req.header('origin') ?? '')) throw forbidden('Cross-site request refused');
 
     const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (mediaType === undefined) {
