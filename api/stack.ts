@@ -156,19 +156,29 @@ export async function ensureWebBuilt(log: StackOptions['log']): Promise<void> {
   const newestSource = await newestMtime(path.join(repoRoot, 'web'), ['e2e']);
   if (built >= newestSource) return;
   log('web', 'building the web app');
-  const { build } = await import('vite');
-  // Always React's production build: under vitest NODE_ENV is "test", which would ship the
-  // development build to the browser journeys and the benchmarks.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: path.join(repoRoot, 'web/vite.config.ts'), mode: 'production', logLevel: 'warn' });
-  } finally {
-    // Assigning undefined to process.env stores the string "undefined", which the API's config
-    // then refuses: an unset variable is restored by deleting it.
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  await buildWebApp();
+}
+
+/**
+ * Builds the web app into dist/web, where the API serves it from. In a child process: Vite's
+ * bundler installs exit handlers (signal-exit) that would turn the launcher's Ctrl-C into exit 130.
+ * Always React's production build: under a test runner NODE_ENV is "test", which would ship the
+ * development build, several times larger and slower, to the journeys and the benchmarks.
+ */
+export async function buildWebApp(): Promise<void> {
+  const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
+  const build = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [build.stdout, build.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    build.once('error', reject);
+    build.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`vite build failed (exit ${code}):\n${output}`);
 }
 
 async function newestMtime(dir: string, skip: string[]): Promise<number> {

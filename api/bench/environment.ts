@@ -102,26 +102,6 @@ export function isRunning(service: NodeService): boolean {
   return service.child.exitCode === null && service.child.signalCode === null;
 }
 
-/**
- * Builds the web app into dist/web (where the API serves it from) as a production build. Always,
- * and with NODE_ENV=production: a build made under a test runner (NODE_ENV=test) bundles React's
- * development build, several times larger and slower.
- */
-export async function buildWebApp(): Promise<void> {
-  const build = spawn('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  for (const stream of [build.stdout, build.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    build.once('error', reject);
-    build.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`vite build failed (exit ${code}):\n${output}`);
-}
-
 /** The peak resident set size (VmHWM) of a running process, in bytes; null where /proc is missing. */
 export async function peakMemoryBytes(pid: number): Promise<number | null> {
   try {

@@ -13,7 +13,8 @@ import { ensureMeilisearchKeys } from '../../indexer/keys.ts';
 import { startMeilisearch } from '../../indexer/meilisearch-server.ts';
 import { loadDemoUsers } from '../demo-users.ts';
 import { benchAccounts } from './accounts.ts';
-import { buildWebApp, Cleanup, formatBytes, freePort, progress, readOrCreateSecret, repoRoot, request, spawnNodeService, waitFor, type NodeService } from './environment.ts';
+import { buildWebApp } from '../stack.ts';
+import { Cleanup, formatBytes, freePort, progress, readOrCreateSecret, repoRoot, request, spawnNodeService, waitFor, type NodeService } from './environment.ts';
 import { benchSearch, dropFullTextIndex } from './search.ts';
 
 const sectionNames = ['indexer', 'search', 'accounts', 'web'] as const;
