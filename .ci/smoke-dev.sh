@@ -31,9 +31,12 @@ read -r port pg_port meili_port < <(node -e '
   const free = () => new Promise((resolve) => { const s = net.createServer().listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); }); });
   Promise.all([free(), free(), free()]).then((ports) => console.log(ports.join(" ")));')
 
-# setsid: make dev gets its own process group, as a terminal would give it.
-(cd "$app" && exec setsid env -u NODE_ENV -u APP_URL -u DATABASE_URL -u MEILI_URL \
-  PORT="$port" PG_PORT="$pg_port" MEILI_PORT="$meili_port" make dev) >"$log" 2>&1 &
+# setsid: make dev gets its own process group, which the SIGINT below goes to, as a terminal's
+# Ctrl-C would. As an asynchronous command make ignores SIGINT (POSIX), so its exit status is the
+# launcher's: make prints "Error N" for anything but a clean exit. (In a terminal make also
+# reports the Ctrl-C itself, "make: *** [Makefile:14: dev] Interrupt", and exits 130.)
+setsid env -u NODE_ENV -u APP_URL -u DATABASE_URL -u MEILI_URL \
+  PORT="$port" PG_PORT="$pg_port" MEILI_PORT="$meili_port" make -C "$app" dev >"$log" 2>&1 &
 pid=$!
 
 base="http://localhost:$port"
