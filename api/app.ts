@@ -17,6 +17,12 @@ import { userRoutes } from './routes/user/index.ts';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>()
     .basePath('/api')
+    // What an API answer holds depends on who asks (session, entitlement): no shared cache may
+    // keep it, unless the route says it is the same for everyone (reference lists, public stats).
+    .use(async (c, next) => {
+      await next();
+      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+    })
     // Before anything reads a body or a session: a forged request goes no further.
     .use(csrfProtection(deps.config))
     // Public calls that read no session, answered before the session lookup (a Postgres read):

@@ -39,8 +39,6 @@ export function policyRoutes(deps: AppDeps) {
       const [policy, entitled] = await Promise.all([loadPolicy(deps.db, id), hasFullAccess(deps.db, user, deps.now())]);
       if (!policy) throw notFound('No policy with this id');
       const content = readFullContent(policy.fullContent);
-      // The answer depends on who asks and on their subscription, which can change at any time.
-      c.header('Cache-Control', 'private, no-store');
       if (!entitled) return c.json(toPolicyDetail(policy, content, { entitled: false }));
       const names = await loadTaxonomyNames(
         deps.db,

@@ -35,10 +35,7 @@ export function userRoutes(deps: AppDeps) {
   return new Hono<AuthEnv>()
     .use(jsonBodyLimit)
 
-    .get('/', requireUser, (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(c.var.user);
-    })
+    .get('/', requireUser, (c) => c.json(c.var.user))
 
     .patch('/', requireUser, validate('json', profileUpdateSchema), async (c) => {
       const user = c.var.user;

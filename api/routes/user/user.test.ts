@@ -26,7 +26,7 @@ describe('/api/user', () => {
       const { user, cookie } = await createSignedInUser(ctx, { role: 'editor' });
       const response = await ctx.request('/api/user', { cookie });
       expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
       expect(await response.json()).toEqual({
         id: user.id,
         username: user.username,
