@@ -16,6 +16,8 @@ const envSchema = z
       .default('policies'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** `local` runs the local payment provider in production: a demo where nobody pays. */
+    PAYMENTS: z.enum(['stripe', 'local']).optional(),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
@@ -31,6 +33,18 @@ const envSchema = z
         path: ['MEILI_MASTER_KEY'],
         message: 'is required unless both MEILI_ADMIN_KEY and MEILI_SEARCH_KEY are set',
       });
+    }
+    // In production the local provider would let anyone subscribe without paying: it runs only
+    // when asked for by name.
+    if (!env.STRIPE_SECRET_KEY && (env.PAYMENTS === 'stripe' || (env.NODE_ENV === 'production' && env.PAYMENTS !== 'local'))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required in production (or set PAYMENTS=local for a demo in which nobody pays)',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && env.PAYMENTS === 'local') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'is local, but STRIPE_SECRET_KEY is set: choose one' });
     }
     if (env.STRIPE_SECRET_KEY) {
       for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {

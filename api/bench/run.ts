@@ -179,7 +179,7 @@ async function main(): Promise<number> {
       const api = spawnNodeService(
         'api',
         'api/server.ts',
-        { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production' },
+        { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production', PAYMENTS: 'local' },
         cleanup,
       );
       await waitForApi(api, `http://127.0.0.1:${port}`);

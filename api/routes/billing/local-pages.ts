@@ -89,7 +89,12 @@ export function checkoutPage(page: LocalCheckoutPage, links: { cancel: string; s
   );
 }
 
-export function portalPage(email: string, subscription: StoredSubscription | null, links: { account: string; subscribe: string }) {
+export function portalPage(
+  email: string,
+  subscription: StoredSubscription | null,
+  links: { account: string; subscribe: string },
+  options: { testControls: boolean },
+) {
   const account = html`<p class="return"><a href="${links.account}">Return to account</a></p>`;
   if (!subscription || subscription.provider !== 'local') {
     return layout(
@@ -118,6 +123,17 @@ export function portalPage(email: string, subscription: StoredSubscription | nul
       <button type="submit" class="${className}">${label}</button>
     </form>`;
 
+  const testControls = options.testControls
+    ? html`<section class="test-controls" aria-labelledby="test-controls-title">
+        <h2 id="test-controls-title">Test controls</h2>
+        <p>These act out what a real payment provider would do, so the payment-failure path can be tried offline.</p>
+        <div class="actions">
+          ${renewing ? action('simulate-payment-failure', 'Simulate payment failure', 'secondary') : ''}
+          ${overdue ? action('simulate-payment-success', 'Simulate successful payment', 'secondary') : ''}
+          ${!renewing && !overdue ? html`<p>No test control applies to this subscription.</p>` : ''}
+        </div>
+      </section>`
+    : '';
   return layout(
     'Billing',
     html`<h1>Billing</h1>
@@ -140,15 +156,7 @@ export function portalPage(email: string, subscription: StoredSubscription | nul
           ? html`<p><a href="${links.subscribe}">Subscribe again</a></p>`
           : ''}
       </section>
-      <section class="test-controls" aria-labelledby="test-controls-title">
-        <h2 id="test-controls-title">Test controls</h2>
-        <p>These act out what a real payment provider would do, so the payment-failure path can be tried offline.</p>
-        <div class="actions">
-          ${renewing ? action('simulate-payment-failure', 'Simulate payment failure', 'secondary') : ''}
-          ${overdue ? action('simulate-payment-success', 'Simulate successful payment', 'secondary') : ''}
-          ${!renewing && !overdue ? html`<p>No test control applies to this subscription.</p>` : ''}
-        </div>
-      </section>
+      ${testControls}
       ${account}`,
   );
 }

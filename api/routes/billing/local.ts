@@ -38,6 +38,12 @@ export function localBillingRoutes(deps: AppDeps) {
     if (deps.payments.kind !== 'local') throw notFound('The local payment provider is not in use');
     return deps.payments;
   };
+  // Acting out a provider's payments is for trying the product, never for a production demo.
+  const testControls = deps.config.NODE_ENV !== 'production';
+  const simulation = (): LocalProvider => {
+    if (!testControls) throw notFound('The test controls exist only outside production');
+    return local();
+  };
 
   /**
    * A signed-out visitor signs in and comes back through the web app (its router cannot open an
@@ -95,7 +101,7 @@ export function localBillingRoutes(deps: AppDeps) {
       const user = c.var.user;
       if (!user) return signInPage(c, '/account');
       const subscription = await local().getSubscription(user.id);
-      return c.html(portalPage(user.email, subscription, links), 200, pageHeaders);
+      return c.html(portalPage(user.email, subscription, links, { testControls }), 200, pageHeaders);
     })
 
     .post('/portal/cancel', requireUser, jsonBodyLimit, async (c) => {
@@ -107,11 +113,11 @@ export function localBillingRoutes(deps: AppDeps) {
       return c.json({ redirectTo: links.portal });
     })
     .post('/portal/simulate-payment-failure', requireUser, jsonBodyLimit, async (c) => {
-      await local().simulatePaymentFailure(c.var.user.id);
+      await simulation().simulatePaymentFailure(c.var.user.id);
       return c.json({ redirectTo: links.portal });
     })
     .post('/portal/simulate-payment-success', requireUser, jsonBodyLimit, async (c) => {
-      await local().simulatePaymentSuccess(c.var.user.id);
+      await simulation().simulatePaymentSuccess(c.var.user.id);
       return c.json({ redirectTo: links.portal });
     });
 }
