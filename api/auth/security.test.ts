@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, collections, policies, policyCollections, sessions, users } from '../../db/schema/index.ts';
 import { createTestUser, createSignedInUser, sessionCookieFrom, signInAs, testPassword, userRole } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { accountFailureLimit, failureWindowMs, ipFailureLimit } from './login-limits.ts';
+import { accountFailureLimit, accountGlobalFailureLimit, failureWindowMs, ipFailureLimit } from './login-limits.ts';
 import { assignRole } from './roles.ts';
 import { hashSessionToken, sessionAbsoluteLifetimeMs, sessionIdleTimeoutMs } from './session.ts';
 
@@ -186,6 +186,59 @@ describe('security rules', () => {
 
       ctx.clock.set(new Date(Date.now() + failureWindowMs + 1000));
       expect((await login(user.email, testPassword)).status).toBe(200);
+    });
+
+    const loginFrom = (remoteAddress: string, username: string, password: string) =>
+      ctx.app.request(
+        '/api/auth/login',
+        {
+          method: 'POST',
+          headers: { Origin: ctx.config.APP_URL, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username, password }),
+        },
+        { incoming: { socket: { remoteAddress } } },
+      );
+
+    it(`30 simultaneous logins for one account get no more than ${accountFailureLimit} password checks`, async () => {
+      const user = await createTestUser(ctx);
+      const attempts = Array.from({ length: 30 }, (_, index) => (index === 17 ? testPassword : `Wrong-Guess-${index}!`));
+      const statuses = await Promise.all(attempts.map((password) => loginFrom('203.0.113.40', user.email, password).then((r) => r.status)));
+      const checked = statuses.filter((status) => status !== 429);
+      expect(checked.length).toBeLessThanOrEqual(accountFailureLimit);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(30 - accountFailureLimit);
+      expect(statuses.every((status) => [200, 401, 429].includes(status))).toBe(true);
+    });
+
+    it('failures from one address lock that address out of the account, not the owner at another', async () => {
+      const user = await createTestUser(ctx);
+      for (let attempt = 0; attempt < accountFailureLimit; attempt++) {
+        expect((await loginFrom('198.51.100.9', user.email, `Wrong-Guess-${attempt}!`)).status).toBe(401);
+      }
+      expect((await loginFrom('198.51.100.9', user.email, testPassword)).status).toBe(429);
+      expect((await loginFrom('192.0.2.33', user.email, testPassword)).status).toBe(200);
+    });
+
+    it(`the account's slower limit: ${accountGlobalFailureLimit} failures in an hour from many addresses lock it everywhere`, async () => {
+      const user = await createTestUser(ctx);
+      const now = new Date();
+      await ctx.db.insert(auditLog).values(
+        Array.from({ length: accountGlobalFailureLimit }, (_, index) => ({
+          action: 'login_failed',
+          subject: `user:${user.id}`,
+          ip: `198.18.${Math.floor(index / 250)}.${index % 250}`,
+          createdAt: new Date(now.getTime() - 50 * 60_000),
+        })),
+      );
+      const limited = await loginFrom('192.0.2.34', user.email, testPassword);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(10 * 60 + 1);
+    });
+
+    it('a right password leaves no failure behind', async () => {
+      const user = await createTestUser(ctx);
+      expect((await loginFrom('192.0.2.35', user.email, testPassword)).status).toBe(200);
+      const failures = await ctx.db.select().from(auditLog).where(eq(auditLog.subject, `user:${user.id}`));
+      expect(failures.map((row) => row.action)).toEqual(['login']);
     });
 
     it(`429 after ${ipFailureLimit} failures from one IP, across accounts`, async () => {

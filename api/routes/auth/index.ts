@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { sessions } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import { assertAttemptsAllowed } from '../../auth/login-limits.ts';
+import { reserveAttempt } from '../../auth/login-limits.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, createSession, endSessions, toSessionUser, type AuthEnv } from '../../auth/session.ts';
 import { createUser, findUserByLoginName } from '../../auth/users.ts';
@@ -63,16 +63,15 @@ export function authRoutes(deps: AppDeps) {
       const account = await findUserByLoginName(deps.db, username);
       // Failures count per account, whichever of its names was typed; names of no account count by name.
       const subject = account ? userSubject(account.id) : `login:${username.toLowerCase()}`;
-      await assertAttemptsAllowed(deps.db, { action: 'login_failed', subject, ip, now });
+      // Recorded as a failure until the password proves right.
+      const attempt = await reserveAttempt(deps.db, { action: 'login_failed', subject, ip, now });
 
       const passwordMatches = await verifyPassword(account?.passwordHash ?? (await hashForUnknownUser()), password);
-      if (!account || !passwordMatches) {
-        await recordAudit(deps.db, { action: 'login_failed', actorId: null, subject, ip, at: now });
-        throw unauthorized(invalidCredentialsMessage);
-      }
+      if (!account || !passwordMatches) throw unauthorized(invalidCredentialsMessage);
 
       const user = toSessionUser(account);
       await deps.db.transaction(async (tx) => {
+        await attempt.passed(tx);
         await recordAudit(tx, { action: 'login', actorId: user.id, subject, ip, at: now });
         await replaceSession(tx, c, user.id);
       });

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { departments, industries, notificationPreferences, subscriptions, users } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import { assertAttemptsAllowed } from '../../auth/login-limits.ts';
+import { reserveAttempt } from '../../auth/login-limits.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import {
   clearSessionCookie,
@@ -71,17 +71,15 @@ export function userRoutes(deps: AppDeps) {
       const ip = clientIp(c);
       const now = deps.now();
       // A stolen session must not become a password-guessing oracle.
-      await assertAttemptsAllowed(deps.db, { action: 'password_change_failed', subject, ip: null, now });
+      const attempt = await reserveAttempt(deps.db, { action: 'password_change_failed', subject, ip: null, now });
 
       const account = await findUserById(deps.db, user.id);
       if (!account) throw unauthorized();
-      if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-        await recordAudit(deps.db, { action: 'password_change_failed', actorId: user.id, subject, ip, at: now });
-        throw badRequest(wrongCurrentPasswordMessage);
-      }
+      if (!(await verifyPassword(account.passwordHash, currentPassword))) throw badRequest(wrongCurrentPasswordMessage);
 
       const passwordHash = await hashPassword(newPassword);
       await deps.db.transaction(async (tx) => {
+        await attempt.passed(tx);
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
         // Whoever else holds a session (perhaps the reason for the change) is signed out.
         const sessionsEnded = await endSessions(tx, user.id, { except: c.var.sessionId });
