@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { clientIpMiddleware } from './auth/client-ip.ts';
 import { csrfProtection } from './auth/csrf.ts';
 import { sessionMiddleware, type AuthEnv } from './auth/session.ts';
 import type { AppDeps } from './deps.ts';
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps) {
     })
     // Before anything reads a body or a session: a forged request goes no further.
     .use(csrfProtection(deps.config))
+    .use(clientIpMiddleware(deps.config))
     // Public calls that read no session, answered before the session lookup (a Postgres read):
     // search is asked on every pause in typing, and is the same for every reader.
     .route('/health', healthRoutes(deps))

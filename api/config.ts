@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isProxyEntry } from './auth/client-ip.ts';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -16,6 +17,12 @@ const envSchema = z
       .default('policies'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Reverse proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated. */
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .refine((entries) => entries.every(isProxyEntry), 'must be IP addresses or CIDR ranges, comma-separated'),
     /** `local` runs the local payment provider in production: a demo where nobody pays. */
     PAYMENTS: z.enum(['stripe', 'local']).optional(),
     STRIPE_SECRET_KEY: optionalString,

@@ -1,20 +1,49 @@
+import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Config } from '../config.ts';
+
+/** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
+export function isProxyEntry(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 /**
- * The caller's IP for audit rows and the per-IP login limit. X-Forwarded-For is honoured only
- * when the direct peer is a loopback or private address (a reverse proxy next to us); from any
- * other peer it is attacker-controlled and would let one client pose as many.
+ * The caller's IP, for audit rows and the per-IP limits, worked out once per request.
+ * X-Forwarded-For is honoured only when the direct peer is one of the proxies TRUST_PROXY names:
+ * from anyone else it is attacker-controlled and would let one client pose as many.
  */
-export function clientIp(c: Context): string | null {
-  const peer = peerAddress(c);
-  if (peer && isProxyAddress(peer)) {
-    const forwarded = c.req.header('x-forwarded-for');
-    // The right-most entry is the one our proxy appended; the others the client may have made up.
-    const nearest = forwarded?.split(',').at(-1)?.trim();
-    if (nearest) return nearest.slice(0, 64);
+export function clientIpMiddleware(config: Pick<Config, 'TRUST_PROXY'>) {
+  const proxies = new BlockList();
+  for (const entry of config.TRUST_PROXY) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) proxies.addAddress(address, type);
+    else proxies.addSubnet(address, Number(prefix), type);
   }
-  return peer;
+  const isTrustedProxy = (peer: string) => {
+    const ipv4 = peer.startsWith('::ffff:') ? peer.slice(7) : peer;
+    return isIP(ipv4) === 4 ? proxies.check(ipv4, 'ipv4') : isIP(peer) === 6 && proxies.check(peer, 'ipv6');
+  };
+  return createMiddleware<{ Variables: { clientIp: string | null } }>(async (c, next) => {
+    const peer = peerAddress(c);
+    let ip = peer;
+    if (peer && isTrustedProxy(peer)) {
+      // The right-most entry is the one our proxy appended; the others the client may have made up.
+      const nearest = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+      if (nearest && isIP(nearest)) ip = nearest;
+    }
+    c.set('clientIp', ip);
+    await next();
+  });
+}
+
+export function clientIp(c: Context): string | null {
+  return (c.get('clientIp') as string | null | undefined) ?? null;
 }
 
 function peerAddress(c: Context): string | null {
@@ -24,16 +53,4 @@ function peerAddress(c: Context): string | null {
     // Not behind @hono/node-server (app.request in tests): there is no socket.
     return null;
   }
-}
-
-function isProxyAddress(address: string): boolean {
-  const ipv4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return (
-    ipv4 === '::1' ||
-    /^127\./.test(ipv4) ||
-    /^10\./.test(ipv4) ||
-    /^192\.168\./.test(ipv4) ||
-    /^172\.(1[6-9]|2\d|3[01])\./.test(ipv4) ||
-    /^f[cd][0-9a-f]{2}:/i.test(address)
-  );
 }

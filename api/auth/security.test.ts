@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, collections, policies, policyCollections, sessions, users } from '../../db/schema/index.ts';
 import { createTestUser, createSignedInUser, sessionCookieFrom, signInAs, testPassword, userRole } from '../test/accounts.ts';
+import { loadConfig } from '../config.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { accountFailureLimit, accountGlobalFailureLimit, failureWindowMs, ipFailureLimit } from './login-limits.ts';
 import { assignRole } from './roles.ts';
@@ -202,7 +203,7 @@ describe('security rules', () => {
     it(`30 simultaneous logins for one account get no more than ${accountFailureLimit} password checks`, async () => {
       const user = await createTestUser(ctx);
       const attempts = Array.from({ length: 30 }, (_, index) => (index === 17 ? testPassword : `Wrong-Guess-${index}!`));
-      const statuses = await Promise.all(attempts.map((password) => loginFrom('203.0.113.40', user.email, password).then((r) => r.status)));
+      const statuses = await Promise.all(attempts.map(async (password) => (await loginFrom('203.0.113.40', user.email, password)).status));
       const checked = statuses.filter((status) => status !== 429);
       expect(checked.length).toBeLessThanOrEqual(accountFailureLimit);
       expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(30 - accountFailureLimit);
@@ -232,6 +233,41 @@ describe('security rules', () => {
       const limited = await loginFrom('192.0.2.34', user.email, testPassword);
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(10 * 60 + 1);
+    });
+
+    it('X-Forwarded-For counts only from a proxy TRUST_PROXY names; otherwise the socket address is the client', async () => {
+      const failedLoginIp = async (app: TestContext, peer: string, forwardedFor: string) => {
+        const user = await createTestUser(app);
+        const response = await app.app.request(
+          '/api/auth/login',
+          {
+            method: 'POST',
+            headers: { Origin: app.config.APP_URL, 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+            body: JSON.stringify({ username: user.email, password: 'Wrong-Guess-1!' }),
+          },
+          { incoming: { socket: { remoteAddress: peer } } },
+        );
+        expect(response.status).toBe(401);
+        const [row] = await app.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.subject, `user:${user.id}`));
+        return row?.ip;
+      };
+      // No TRUST_PROXY: a loopback or private peer is no proxy of ours, its header is ignored.
+      expect(await failedLoginIp(ctx, '127.0.0.1', '203.0.113.99')).toBe('127.0.0.1');
+      expect(await failedLoginIp(ctx, '10.0.0.7', '203.0.113.99')).toBe('10.0.0.7');
+
+      const behindProxy = await createTestContext({ TRUST_PROXY: '10.0.0.0/8, ::1' });
+      try {
+        expect(await failedLoginIp(behindProxy, '10.1.2.3', '198.51.100.1, 203.0.113.99')).toBe('203.0.113.99');
+        expect(await failedLoginIp(behindProxy, '::ffff:10.1.2.3', '203.0.113.98')).toBe('203.0.113.98');
+        expect(await failedLoginIp(behindProxy, '::1', '203.0.113.97')).toBe('203.0.113.97');
+        expect(await failedLoginIp(behindProxy, '192.168.1.1', '203.0.113.99')).toBe('192.168.1.1');
+        expect(await failedLoginIp(behindProxy, '10.1.2.3', 'not-an-address')).toBe('10.1.2.3');
+      } finally {
+        await behindProxy.close();
+      }
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y', MEILI_URL: 'http://m', MEILI_MASTER_KEY: 'k'.repeat(16), TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+        /TRUST_PROXY: must be IP addresses or CIDR ranges/,
+      );
     });
 
     it('a right password leaves no failure behind', async () => {
