@@ -16,7 +16,9 @@ const snippetCropLength = 20;
  * fewest fields, an estimated count (no exhaustive total), no facets.
  */
 export async function suggestPolicies(deps: AppDeps, q: string, limit: number): Promise<PolicySuggestion[]> {
-  if (!q) return [];
+  // A query with no letter or digit (punctuation, spaces) can match no word: Meilisearch would
+  // answer it as an empty query, with policies that match nothing typed.
+  if (!/[\p{L}\p{N}]/u.test(q)) return [];
   const [result] = await deps.search.multiSearch<SuggestionDocument>([
     {
       indexUid: deps.search.indexName,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from './text-rules.ts';
 import { passwordMaxLength, passwordSchema } from './password-rules.ts';
 
 /**
@@ -41,11 +42,10 @@ export function usernameFitsEmail(username: string, email: string): boolean {
   return !username.includes('@') || username.toLowerCase() === email.toLowerCase();
 }
 
-export const nameSchema = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(200, 'Name must be at most 200 characters');
+export const nameSchema = withoutControlCharacters(
+  z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  'Name',
+);
 
 export const registerSchema = z
   .strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from './text-rules.ts';
 import { passwordSchema } from './password-rules.ts';
 import { emailSchema } from './account-schemas.ts';
 
@@ -31,11 +32,14 @@ export const subscriptionStatuses = [
 const priceIdSchema = z.literal(fullAccessPlan.priceId, { error: `priceId must be "${fullAccessPlan.priceId}"` });
 
 const namePart = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+  withoutControlCharacters(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(100, `${label} must be at most 100 characters`),
+    label,
+  );
 
 export const signupCheckoutSchema = z.strictObject({
   priceId: priceIdSchema,

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from './text-rules.ts';
 
 /** Request bodies of /api/collections, shared with the web app. No server code may be imported here. */
 
-export const collectionNameSchema = z
-  .string({ error: 'Collection name is required' })
-  .trim()
-  .min(1, 'Collection name is required')
-  .max(100, 'Collection name must be at most 100 characters');
+export const collectionNameSchema = withoutControlCharacters(
+  z
+    .string({ error: 'Collection name is required' })
+    .trim()
+    .min(1, 'Collection name is required')
+    .max(100, 'Collection name must be at most 100 characters'),
+  'Collection name',
+);
 
 export const createCollectionSchema = z.strictObject({ name: collectionNameSchema });
 export type CreateCollectionInput = z.input<typeof createCollectionSchema>;

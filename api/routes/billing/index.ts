@@ -18,7 +18,7 @@ import {
   verifySubscriptionSchema,
   type VerifySubscriptionAnswer,
 } from '../../shared/billing-schemas.ts';
-import { validate } from '../../validation.ts';
+import { assertWellFormedText, validate } from '../../validation.ts';
 import { localBillingRoutes } from './local.ts';
 
 /** Stripe's events are small, but an invoice with many lines is more than a JSON call's 64 KB. */
@@ -101,6 +101,11 @@ function signupCheckoutRoutes(deps: AppDeps) {
     const body: unknown = await c.req.json().catch(() => {
       throw badRequest('The request body must be JSON');
     });
+    try {
+      assertWellFormedText(body);
+    } catch (error) {
+      throw new SignupInvalid([(error as Error).message]);
+    }
     const parsed = signupCheckoutSchema.safeParse(body);
     if (!parsed.success) throw new SignupInvalid(parsed.error.issues.map((issue) => issue.message));
     const { firstName, lastName, email, password } = parsed.data.metadata;
