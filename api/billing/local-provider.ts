@@ -188,12 +188,20 @@ export function createLocalProvider(deps: ProviderDeps): LocalProvider {
     getSubscription,
 
     async cancelSubscriptionAtPeriodEnd(userId) {
-      await deps.db.transaction(async (tx) => {
-        const subscription = await currentSubscription(tx, userId);
-        if (!subscription || subscription.provider !== 'local' || subscription.cancelAtPeriodEnd) return;
-        if (!['active', 'trialing', 'past_due', 'unpaid'].includes(subscription.status)) return;
-        await saveSubscription(tx, userId, { ...subscription, cancelAtPeriodEnd: true }, deps.now());
-      });
+      const setCancelAtPeriodEnd = (cancelAtPeriodEnd: boolean) =>
+        deps.db.transaction(async (tx) => {
+          const subscription = await currentSubscription(tx, userId);
+          if (!subscription || subscription.provider !== 'local' || subscription.cancelAtPeriodEnd === cancelAtPeriodEnd) return false;
+          if (!['active', 'trialing', 'past_due', 'unpaid'].includes(subscription.status)) return false;
+          await saveSubscription(tx, userId, { ...subscription, cancelAtPeriodEnd }, deps.now());
+          return true;
+        });
+      const cancelled = await setCancelAtPeriodEnd(true);
+      return {
+        undo: async () => {
+          if (cancelled) await setCancelAtPeriodEnd(false);
+        },
+      };
     },
 
     cancelAtPeriodEnd: (userId) =>

@@ -37,9 +37,11 @@ export interface PaymentProviderBase {
   /**
    * Stops renewal at the end of the paid period (account deletion). A no-op without a renewing
    * subscription; throws 503 when the provider cannot be reached, so the caller can refuse to
-   * delete an account whose card would still be charged. Call it before deleting the user row.
+   * delete an account whose card would still be charged. Call it before deleting the user row, and
+   * call the `undo` it answers if the deletion then fails: the account stays, and so does its
+   * renewal.
    */
-  cancelSubscriptionAtPeriodEnd(userId: number): Promise<void>;
+  cancelSubscriptionAtPeriodEnd(userId: number): Promise<{ undo: () => Promise<void> }>;
 }
 
 export type CheckoutOrigin = 'signup' | 'subscribe';

@@ -327,22 +327,27 @@ export function createStripeProvider(deps: ProviderDeps): StripeProvider {
 
     async cancelSubscriptionAtPeriodEnd(userId) {
       const subscription = await findSubscription(deps.db, userId);
-      if (!subscription || subscription.provider !== 'stripe' || subscription.cancelAtPeriodEnd) return;
-      if (!['active', 'trialing', 'past_due', 'unpaid'].includes(subscription.status)) return;
-      let updated: Stripe.Subscription;
-      try {
-        updated = await stripe.subscriptions.update(subscription.providerSubscriptionId, { cancel_at_period_end: true });
-      } catch (error) {
-        if (isMissing(error)) return;
-        console.error('Stripe: subscriptions.update (cancel_at_period_end) failed', error);
-        throw serviceUnavailable('Could not cancel your subscription with the payment provider; please try again');
-      }
-      await deps.db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        const existing = await findSubscription(tx, userId);
-        const state = toSubscriptionState(updated);
-        if (replaces(existing, state)) await saveSubscription(tx, userId, state, deps.now());
-      });
+      const nothingToUndo = { undo: async () => {} };
+      if (!subscription || subscription.provider !== 'stripe' || subscription.cancelAtPeriodEnd) return nothingToUndo;
+      if (!['active', 'trialing', 'past_due', 'unpaid'].includes(subscription.status)) return nothingToUndo;
+      const setCancelAtPeriodEnd = async (cancelAtPeriodEnd: boolean) => {
+        let updated: Stripe.Subscription;
+        try {
+          updated = await stripe.subscriptions.update(subscription.providerSubscriptionId, { cancel_at_period_end: cancelAtPeriodEnd });
+        } catch (error) {
+          if (isMissing(error)) return;
+          console.error(`Stripe: subscriptions.update (cancel_at_period_end: ${cancelAtPeriodEnd}) failed`, error);
+          throw serviceUnavailable('Could not cancel your subscription with the payment provider; please try again');
+        }
+        await deps.db.transaction(async (tx) => {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+          const existing = await findSubscription(tx, userId);
+          const state = toSubscriptionState(updated);
+          if (replaces(existing, state)) await saveSubscription(tx, userId, state, deps.now());
+        });
+      };
+      await setCancelAtPeriodEnd(true);
+      return { undo: () => setCancelAtPeriodEnd(false) };
     },
 
     async handleWebhook(rawBody, signature) {

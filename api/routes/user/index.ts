@@ -91,30 +91,35 @@ export function userRoutes(deps: AppDeps) {
     .delete('/account', requireUser, validate('json', deleteAccountSchema), async (c) => {
       const user = c.var.user;
       const { reason } = c.req.valid('json');
-      // Before the delete and outside the transaction: no connection is held across a call to the
-      // payment provider, and an unreachable provider (503) leaves the account as it was.
-      await deps.payments.cancelSubscriptionAtPeriodEnd(user.id);
       const [subscription] = await deps.db
         .select({ provider: subscriptions.provider, id: subscriptions.providerSubscriptionId, status: subscriptions.status })
         .from(subscriptions)
         .where(eq(subscriptions.userId, user.id));
 
-      await deps.db.transaction(async (tx) => {
-        // The row outlives the user (actor_id would be nulled by the delete): the subject keeps the id.
-        await recordAudit(tx, {
-          action: 'account_deleted',
-          actorId: null,
-          subject: userSubject(user.id),
-          ip: clientIp(c),
-          details: {
-            reason,
-            subscription: subscription ?? null,
-          },
-          at: deps.now(),
+      // Before the delete and outside the transaction: no connection is held across a call to the
+      // payment provider, and an unreachable provider (503) leaves the account as it was. If the
+      // delete then fails, the renewal is restored: the account and its subscription stay as one.
+      const cancellation = await deps.payments.cancelSubscriptionAtPeriodEnd(user.id);
+      try {
+        await deps.db.transaction(async (tx) => {
+          // The row outlives the user (actor_id would be nulled by the delete): the subject keeps the id.
+          await recordAudit(tx, {
+            action: 'account_deleted',
+            actorId: null,
+            subject: userSubject(user.id),
+            ip: clientIp(c),
+            details: { reason, subscription: subscription ?? null },
+            at: deps.now(),
+          });
+          // Sessions, collections, notification preferences and the subscription row go by cascade.
+          await tx.delete(users).where(eq(users.id, user.id));
         });
-        // Sessions, collections, notification preferences and the subscription row go by cascade.
-        await tx.delete(users).where(eq(users.id, user.id));
-      });
+      } catch (error) {
+        await cancellation.undo().catch((undoError: unknown) => {
+          console.error(`Account deletion of user ${user.id} failed and its subscription's renewal could not be restored`, undoError);
+        });
+        throw error;
+      }
       clearSessionCookie(deps.config, c);
       return c.body(null, 204);
     })

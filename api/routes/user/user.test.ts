@@ -117,7 +117,12 @@ describe('/api/user', () => {
   describe('DELETE /api/user/account', () => {
     /** The provider the billing engineer owns, replaced by a recorder. */
     function appWithPayments(cancel: (userId: number) => Promise<void>) {
-      const payments = { cancelSubscriptionAtPeriodEnd: cancel } as unknown as PaymentProvider;
+      const payments = {
+        cancelSubscriptionAtPeriodEnd: async (userId: number) => {
+          await cancel(userId);
+          return { undo: async () => {} };
+        },
+      } as unknown as PaymentProvider;
       const app = createApp({ ...ctx.deps, payments });
       return (cookie: string, json: unknown) =>
         app.request('/api/user/account', {
@@ -170,6 +175,33 @@ describe('/api/user', () => {
       expect(await ctx.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
       expect(await ctx.db.select().from(collections).where(eq(collections.userId, user.id))).toHaveLength(1);
       expect((await ctx.request('/api/user', { cookie })).status).toBe(200);
+    });
+
+    it('when the deletion itself fails, the account stays and so does its renewal (nothing half-written)', async () => {
+      // The real local provider: sign up, pay, a trialing subscription that renews.
+      const signup = await ctx.request('/api/create-signup-checkout', {
+        json: { priceId: 'pro', metadata: { firstName: 'Ada', lastName: 'Lovelace', email: 'half-deleted@example.com', password: testPassword } },
+      });
+      const cookie = sessionCookieFrom(ctx, signup)!;
+      const { checkoutUrl, user } = (await signup.json()) as { checkoutUrl: string; user: { id: number } };
+      expect((await ctx.request(`${new URL(checkoutUrl).pathname}/pay`, { json: {}, cookie })).status).toBe(200);
+
+      // A real failure inside the delete transaction, after the provider was asked to cancel.
+      await ctx.sql.unsafe(`
+        create function refuse_user_delete() returns trigger language plpgsql as $$
+        begin raise exception 'deletion refused for the test'; end $$;
+        create trigger refuse_user_delete before delete on users
+          for each row when (old.id = ${user.id}) execute function refuse_user_delete();`);
+      try {
+        const response = await ctx.request('/api/user/account', { method: 'DELETE', cookie, json: { reason: 'Moving on' } });
+        expect(response.status).toBe(500);
+      } finally {
+        await ctx.sql.unsafe('drop trigger refuse_user_delete on users; drop function refuse_user_delete();');
+      }
+      expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, user.id))).toEqual([{ id: user.id }]);
+      const [subscription] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+      expect(subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false });
+      expect(await (await ctx.request('/api/subscription', { cookie })).json()).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false });
     });
 
     it('answers 400 without a reason', async () => {
