@@ -1,9 +1,13 @@
 import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
-/** The security events we keep. `login_failed` rows are also the login rate limiter's memory. */
+/**
+ * The security events we keep. `login_failed`, `password_change_failed` and `registration_attempt`
+ * rows are also the rate limiters' memory (auth/login-limits.ts).
+ */
 export type AuditAction =
   | 'user_registered'
+  | 'registration_attempt'
   | 'login'
   | 'login_failed'
   | 'logout'

@@ -20,22 +20,38 @@ export const accountGlobalWindowMs = 60 * 60 * 1000;
 export const accountGlobalFailureLimit = 100;
 export const ipFailureLimit = 100;
 
-type Attempt = { action: AuditAction; subject: string; ip: string | null; now: Date };
-type Limit = { where: SQL | undefined; limit: number; windowMs: number };
+/** What an attempt is counted by: its subject and IP together, its subject alone, or its IP alone. */
+export type AttemptLimit = { by: 'subject and ip' | 'subject' | 'ip'; limit: number; windowMs: number };
 
-function limitsFor(attempt: Attempt): Limit[] {
+export const passwordCheckLimits: readonly AttemptLimit[] = [
+  { by: 'subject and ip', limit: accountFailureLimit, windowMs: failureWindowMs },
+  { by: 'subject', limit: accountGlobalFailureLimit, windowMs: accountGlobalWindowMs },
+  { by: 'ip', limit: ipFailureLimit, windowMs: failureWindowMs },
+];
+
+/**
+ * New accounts (registration and signup checkout), each an Argon2 hash: a person makes one, an
+ * office a few; the global limit bounds what many addresses together can make the server hash.
+ */
+export const registrationSubject = 'registration';
+export const registrationLimits: readonly AttemptLimit[] = [
+  { by: 'ip', limit: 10, windowMs: 60 * 60 * 1000 },
+  { by: 'subject', limit: 100, windowMs: 10 * 60 * 1000 },
+];
+
+type Attempt = { action: AuditAction; subject: string; ip: string | null; now: Date };
+
+function conditionFor(attempt: Attempt, by: AttemptLimit['by']): SQL | undefined {
   const sameIp = attempt.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, attempt.ip);
-  const limits: Limit[] = [
-    { where: and(eq(auditLog.subject, attempt.subject), sameIp), limit: accountFailureLimit, windowMs: failureWindowMs },
-    { where: eq(auditLog.subject, attempt.subject), limit: accountGlobalFailureLimit, windowMs: accountGlobalWindowMs },
-  ];
-  if (attempt.ip !== null) limits.push({ where: eq(auditLog.ip, attempt.ip), limit: ipFailureLimit, windowMs: failureWindowMs });
-  return limits;
+  if (by === 'ip') return sameIp;
+  if (by === 'subject') return eq(auditLog.subject, attempt.subject);
+  return and(eq(auditLog.subject, attempt.subject), sameIp);
 }
 
 /**
- * Reserves one password check, or throws 429 with Retry-After. The check is recorded as a failure
- * before the password is compared (the caller turns it into a success with `passed`), under
+ * Reserves one attempt (a password check, a new account), or throws 429 with Retry-After. The
+ * attempt is recorded before the costly work (a password check is a failure until the caller turns
+ * it into a success with `passed`), under
  * transaction-scoped advisory locks on the account and the IP: parallel attempts queue for the
  * count one at a time and each sees the ones still in flight, so no more checks than the limits
  * allow can ever run, however many arrive at once. A refused attempt costs no hashing.
@@ -43,6 +59,7 @@ function limitsFor(attempt: Attempt): Limit[] {
 export async function reserveAttempt(
   db: Database,
   attempt: Attempt,
+  limits: readonly AttemptLimit[],
 ): Promise<{ passed: (tx: Pick<Database, 'delete'>) => Promise<void> }> {
   const reservationId = await db.transaction(async (tx) => {
     // Always the account's lock first, then the IP's: one order, so no two attempts deadlock.
@@ -50,12 +67,13 @@ export async function reserveAttempt(
     if (attempt.ip !== null) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attempts-ip:${attempt.ip}`}, 0))`);
 
     const results = await Promise.all(
-      limitsFor(attempt).map(async ({ where, limit, windowMs }) => {
+      // Without a socket address (never behind a real server) there is no IP to count by.
+      limits.filter((rule) => !(rule.by === 'ip' && attempt.ip === null)).map(async ({ by, limit, windowMs }) => {
         const since = new Date(attempt.now.getTime() - windowMs);
         const [row] = await tx
           .select({ failures: count(), oldest: min(auditLog.createdAt) })
           .from(auditLog)
-          .where(and(eq(auditLog.action, attempt.action), gt(auditLog.createdAt, since), where));
+          .where(and(eq(auditLog.action, attempt.action), gt(auditLog.createdAt, since), conditionFor(attempt, by)));
         return { failures: row?.failures ?? 0, oldest: row?.oldest ?? null, limit, windowMs };
       }),
     );

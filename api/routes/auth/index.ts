@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { sessions } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import { reserveAttempt } from '../../auth/login-limits.ts';
+import { passwordCheckLimits, registrationLimits, registrationSubject, reserveAttempt } from '../../auth/login-limits.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, createSession, endSessions, toSessionUser, type AuthEnv } from '../../auth/session.ts';
 import { createUser, findUserByLoginName } from '../../auth/users.ts';
@@ -40,6 +40,7 @@ export function authRoutes(deps: AppDeps) {
 
     .post('/register', validate('json', registerSchema), async (c) => {
       const input = c.req.valid('json');
+      await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits);
       const user = await deps.db.transaction(async (tx) => {
         const user = await createUser(tx, input);
         await recordAudit(tx, {
@@ -64,7 +65,7 @@ export function authRoutes(deps: AppDeps) {
       // Failures count per account, whichever of its names was typed; names of no account count by name.
       const subject = account ? userSubject(account.id) : `login:${username.toLowerCase()}`;
       // Recorded as a failure until the password proves right.
-      const attempt = await reserveAttempt(deps.db, { action: 'login_failed', subject, ip, now });
+      const attempt = await reserveAttempt(deps.db, { action: 'login_failed', subject, ip, now }, passwordCheckLimits);
 
       const passwordMatches = await verifyPassword(account?.passwordHash ?? (await hashForUnknownUser()), password);
       if (!account || !passwordMatches) throw unauthorized(invalidCredentialsMessage);

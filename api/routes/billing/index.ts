@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { sessions } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
+import { registrationLimits, registrationSubject, reserveAttempt } from '../../auth/login-limits.ts';
 import { createSession, requireUser, type AuthEnv } from '../../auth/session.ts';
 import { createUser } from '../../auth/users.ts';
 import { subscriptionGrantsAccess } from '../../billing/entitlement.ts';
@@ -109,6 +110,7 @@ function signupCheckoutRoutes(deps: AppDeps) {
     const parsed = signupCheckoutSchema.safeParse(body);
     if (!parsed.success) throw new SignupInvalid(parsed.error.issues.map((issue) => issue.message));
     const { firstName, lastName, email, password } = parsed.data.metadata;
+    await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits);
 
     const user = await deps.db.transaction(async (tx) => {
       const user = await createUser(tx, { email, password, name: `${firstName} ${lastName}`, company: null });

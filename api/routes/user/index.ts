@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { departments, industries, notificationPreferences, subscriptions, users } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import { reserveAttempt } from '../../auth/login-limits.ts';
+import { passwordCheckLimits, reserveAttempt } from '../../auth/login-limits.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import {
   clearSessionCookie,
@@ -71,7 +71,7 @@ export function userRoutes(deps: AppDeps) {
       const ip = clientIp(c);
       const now = deps.now();
       // A stolen session must not become a password-guessing oracle.
-      const attempt = await reserveAttempt(deps.db, { action: 'password_change_failed', subject, ip: null, now });
+      const attempt = await reserveAttempt(deps.db, { action: 'password_change_failed', subject, ip: null, now }, passwordCheckLimits);
 
       const account = await findUserById(deps.db, user.id);
       if (!account) throw unauthorized();
