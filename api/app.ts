@@ -27,12 +27,12 @@ export function createApp(deps: AppDeps) {
     // Before anything reads a body or a session: a forged request goes no further.
     .use(csrfProtection(deps.config))
     .use(clientIpMiddleware(deps.config))
-    // Public calls that read no session, answered before the session lookup (a Postgres read):
-    // search is asked on every pause in typing, and is the same for every reader.
+    // Public calls that read no session, answered before the session lookup (a Postgres read).
     .route('/health', healthRoutes(deps))
-    .route('/search', searchRoutes(deps))
     .route('/', referenceRoutes(deps))
     .use(sessionMiddleware(deps))
+    // What a search may match depends on the reader's subscription (search sees what they may read).
+    .route('/search', searchRoutes(deps))
     .route('/policies', policyRoutes(deps))
     .route('/auth', authRoutes(deps))
     .route('/', billingRoutes(deps))

@@ -91,7 +91,8 @@ function meiliLeg(context: ApiBenchContext): Leg {
     run: async (query) => {
       let body = bodies.get(query);
       if (!body) {
-        body = JSON.stringify({ queries: buildPolicySearch(query.criteria, context.indexName) });
+        // The API's bench requests come from a visitor: the same queries, matching what a visitor may read.
+        body = JSON.stringify({ queries: buildPolicySearch(query.criteria, context.indexName, { entitled: false }) });
         bodies.set(query, body);
       }
       const response = await request(`${context.meiliUrl}/multi-search`, {

@@ -55,7 +55,7 @@ describe('the multi-search body', () => {
 
   it('maps the public index to the real one and retrieves public fields only', () => {
     const body = multiSearchBodySchema.parse({ queries: [{ ...query, attributesToHighlight: ['*'], attributesToRetrieve: ['*'] }] });
-    const meilisearchQuery = toMeilisearchQuery(body.queries[0]!, 'policies_live');
+    const meilisearchQuery = toMeilisearchQuery(body.queries[0]!, 'policies_live', { entitled: false });
     expect(meilisearchQuery.indexUid).toBe('policies_live');
     expect(meilisearchQuery.attributesToRetrieve).toEqual([...publicFields]);
     expect(meilisearchQuery.attributesToHighlight).toEqual(['title', 'description']);

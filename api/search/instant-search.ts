@@ -9,8 +9,10 @@ import {
   instantSearchSorts,
   publicFields,
   publicIndexUid,
+  searchableFieldsFor,
   searchOnFields,
   type FilterField,
+  type SearchReader,
 } from './policy-index.ts';
 
 /**
@@ -73,13 +75,19 @@ type SearchParams = z.output<z.ZodObject<typeof searchParamsShape>>;
 /** Why a filter was refused, for the 400's message. */
 export class FilterRejected extends Error {}
 
+/** A field the reader may not search was asked for, for the 403's message. */
+export class SearchFieldForbidden extends Error {}
+
 function resolveFields<T extends string>(requested: readonly string[] | undefined, allowed: readonly T[]): T[] | undefined {
   if (!requested) return undefined;
   return requested.includes('*') ? [...allowed] : (requested as T[]);
 }
 
 /** The Meilisearch query for one validated InstantSearch query, on the real index. */
-export function toMeilisearchQuery(params: SearchParams, indexUid: string): MultiSearchQuery {
+export function toMeilisearchQuery(params: SearchParams, indexUid: string, reader: SearchReader): MultiSearchQuery {
+  const readable = searchableFieldsFor(reader);
+  const forbidden = params.attributesToSearchOn?.filter((field) => !readable.includes(field)) ?? [];
+  if (forbidden.length) throw new SearchFieldForbidden(`${forbidden.join(', ')} can be searched by subscribers only`);
   return {
     indexUid,
     q: normaliseQuery(params.q ?? undefined),
@@ -102,7 +110,7 @@ export function toMeilisearchQuery(params: SearchParams, indexUid: string): Mult
     sort: params.sort,
     matchingStrategy: params.matchingStrategy,
     showRankingScore: params.showRankingScore,
-    attributesToSearchOn: params.attributesToSearchOn ?? undefined,
+    attributesToSearchOn: params.attributesToSearchOn ?? readable,
   };
 }
 

@@ -24,6 +24,23 @@ export const highlightFields = ['title', 'description'] as const satisfies reado
 /** Fields the InstantSearch endpoint may restrict a query to (`attributesToSearchOn`). */
 export const searchOnFields = indexSettings.searchableAttributes;
 
+/**
+ * Text only a subscriber (or staff) may read, so only they may search it: a visitor matching a
+ * phrase in the full translation would learn it is there (DESIGN.md, "search sees what the reader
+ * may read").
+ */
+export const subscriberOnlySearchFields = ['englishTranslation', 'chineseOriginal'] as const satisfies readonly PolicyField[];
+
+/** Who is searching, as far as search is concerned. */
+export type SearchReader = { entitled: boolean };
+
+/** The fields a reader's query may match, for `attributesToSearchOn`: every searchable field for an entitled reader. */
+export function searchableFieldsFor(reader: SearchReader): (typeof searchOnFields)[number][] {
+  return reader.entitled
+    ? [...searchOnFields]
+    : searchOnFields.filter((field) => !(subscriberOnlySearchFields as readonly string[]).includes(field));
+}
+
 type FilterFeatures = { equality: boolean; comparison: boolean };
 
 /** The kind of value of each field the index can filter on. */

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import type { SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
 import { cardFromDocument, cropMarker, highlightTags, splitHighlight, type CardDocument } from './cards.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
-import { cardFields, sortRules, type FilterField } from './policy-index.ts';
+import { cardFields, searchableFieldsFor, sortRules, type FilterField, type SearchReader } from './policy-index.ts';
 
 type FacetName = keyof SearchFacets;
 
@@ -68,7 +68,9 @@ function orderFor(criteria: SearchCriteria): Pick<MultiSearchQuery, 'sort' | 'ma
  * criteria do not filter, and one count-only query for each facet they do filter. All go in one
  * multi-search, so a search is one round trip.
  */
-export function buildPolicySearch(criteria: SearchCriteria, indexUid: string): MultiSearchQuery[] {
+export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, reader: SearchReader): MultiSearchQuery[] {
+  // Every query of the search, counts included, matches only what the reader may read.
+  const attributesToSearchOn = searchableFieldsFor(reader);
   const { facets: facetFilters, other } = filterParts(criteria);
   const filteredFacets = facetNames.filter((name) => facetFilters[name]);
   const filterWithout = (excluded?: FacetName) => {
@@ -79,6 +81,7 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string): M
   const page: MultiSearchQuery = {
     indexUid,
     q: criteria.q,
+    attributesToSearchOn,
     filter: filterWithout(),
     ...orderFor(criteria),
     page: criteria.page,
@@ -99,6 +102,7 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string): M
     (name): MultiSearchQuery => ({
       indexUid,
       q: criteria.q,
+      attributesToSearchOn,
       matchingStrategy: page.matchingStrategy,
       filter: filterWithout(name),
       limit: 0,
@@ -108,8 +112,8 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string): M
   return [page, ...counts];
 }
 
-export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria): Promise<SearchResponse> {
-  const queries = buildPolicySearch(criteria, deps.search.indexName);
+export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchResponse> {
+  const queries = buildPolicySearch(criteria, deps.search.indexName, reader);
   const results = await deps.search.multiSearch<CardDocument>(queries);
   const page = results[0]!;
 

@@ -1,5 +1,6 @@
 import type { PolicyDocument } from '../../indexer/document.ts';
 import type { AppDeps } from '../deps.ts';
+import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
 import type { PolicySuggestion } from '../shared/search.ts';
 import { cropMarker, hasMatch, highlightTags, leadingSnippet, splitHighlight } from './cards.ts';
 
@@ -15,7 +16,7 @@ const snippetCropLength = 20;
  * The search bar's dropdown, asked on every pause in typing: one small Meilisearch query, the
  * fewest fields, an estimated count (no exhaustive total), no facets.
  */
-export async function suggestPolicies(deps: AppDeps, q: string, limit: number): Promise<PolicySuggestion[]> {
+export async function suggestPolicies(deps: AppDeps, q: string, limit: number, reader: SearchReader): Promise<PolicySuggestion[]> {
   // A query with no letter or digit (punctuation, spaces) can match no word: Meilisearch would
   // answer it as an empty query, with policies that match nothing typed.
   if (!/[\p{L}\p{N}]/u.test(q)) return [];
@@ -23,6 +24,7 @@ export async function suggestPolicies(deps: AppDeps, q: string, limit: number): 
     {
       indexUid: deps.search.indexName,
       q,
+      attributesToSearchOn: searchableFieldsFor(reader),
       limit,
       attributesToRetrieve: ['id', 'title', 'description', 'date', 'departmentId', 'departmentCode'],
       attributesToHighlight: ['title', 'description'],

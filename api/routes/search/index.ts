@@ -1,9 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { AuthEnv } from '../../auth/session.ts';
+import { hasFullAccess } from '../../billing/entitlement.ts';
 import { jsonBodyLimit } from '../../body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest } from '../../errors.ts';
-import { FilterRejected, multiSearchBodySchema, toMeilisearchQuery } from '../../search/instant-search.ts';
-import { publicIndexUid } from '../../search/policy-index.ts';
+import { badRequest, forbidden } from '../../errors.ts';
+import { FilterRejected, multiSearchBodySchema, SearchFieldForbidden, toMeilisearchQuery } from '../../search/instant-search.ts';
+import { publicIndexUid, type SearchReader } from '../../search/policy-index.ts';
 import { searchPolicies } from '../../search/policy-search.ts';
 import { suggestPolicies } from '../../search/suggestions.ts';
 import { searchQuerySchema, suggestQuerySchema } from '../../shared/search.ts';
@@ -17,18 +19,25 @@ import { validate } from '../../validation.ts';
  *   instant-meilisearch (react-instantsearch widgets), configured with host `${origin}/api/search`.
  */
 export function searchRoutes(deps: AppDeps) {
-  return new Hono()
-    .get('/', validate('query', searchQuerySchema), async (c) => c.json(await searchPolicies(deps, c.req.valid('query'))))
+  // Search sees what the reader may read (DESIGN.md): the full texts only for an entitled reader.
+  // A visitor (no session) costs no SQL.
+  const readerOf = async (c: Context<AuthEnv>): Promise<SearchReader> => ({
+    entitled: await hasFullAccess(deps.db, c.var.user, deps.now()),
+  });
+  return new Hono<AuthEnv>()
+    .get('/', validate('query', searchQuerySchema), async (c) => c.json(await searchPolicies(deps, c.req.valid('query'), await readerOf(c))))
     .get('/suggest', validate('query', suggestQuerySchema), async (c) => {
       const { q, limit } = c.req.valid('query');
-      return c.json({ suggestions: await suggestPolicies(deps, q, limit) });
+      return c.json({ suggestions: await suggestPolicies(deps, q, limit, await readerOf(c)) });
     })
     .post('/multi-search', jsonBodyLimit, validate('json', multiSearchBodySchema), async (c) => {
+      const reader = await readerOf(c);
       const queries = c.req.valid('json').queries.map((query, index) => {
         try {
-          return toMeilisearchQuery(query, deps.search.indexName);
+          return toMeilisearchQuery(query, deps.search.indexName, reader);
         } catch (error) {
           if (error instanceof FilterRejected) throw badRequest(`queries.${index}.filter: ${error.message}`);
+          if (error instanceof SearchFieldForbidden) throw forbidden(`queries.${index}.attributesToSearchOn: ${error.message}`);
           throw error;
         }
       });

@@ -7,6 +7,7 @@ import { createApp } from '../../app.ts';
 import { indexAll, insertPolicies, type TestPolicy } from '../../search/testing.ts';
 import type { HighlightPart, PolicyCard, SearchResponse, SuggestResponse } from '../../shared/search.ts';
 import { maxQueryLength } from '../../shared/search.ts';
+import { createSignedInUser } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 
 const fixtures = {
@@ -186,11 +187,15 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
       expect(idsOf(await search({ q: 'hospitl procurement' }))).toEqual([ids.hospitals]);
     });
 
-    it('matches Chinese queries against the Chinese original without returning it', async () => {
-      const body = await search({ q: '数据安全' });
+    it('matches Chinese queries against the Chinese original without returning it (for a reader who may read it)', async () => {
+      // Staff read everything; a visitor's search never matches the original (reader-scope.test.ts).
+      const { cookie } = await createSignedInUser(ctx, { role: 'admin' });
+      const searchAsStaff = async (q: string): Promise<SearchResponse> =>
+        (await ctx.request(`/api/search?${params({ q })}`, { cookie })).json();
+      const body = await searchAsStaff('数据安全');
       expect(idsOf(body)).toEqual([ids.bankData]);
       expect(JSON.stringify(body)).not.toContain('管理办法');
-      expect(idsOf(await search({ q: '半导体' }))).toEqual([ids.chips]);
+      expect(idsOf(await searchAsStaff('半导体'))).toEqual([ids.chips]);
     });
 
     it('finds a department by its code', async () => {
@@ -484,8 +489,10 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
       expect(short.suggestions[0]!.highlight.description).toEqual([{ text: fixtures.statistics.description, match: false }]);
     });
 
-    it('finds policies by their Chinese text', async () => {
-      const { suggestions } = await suggest(`q=${encodeURIComponent('半导体')}`);
+    it('finds policies by their Chinese text, for a reader who may read it', async () => {
+      const { cookie } = await createSignedInUser(ctx, { role: 'admin' });
+      const response = await ctx.request(`/api/search/suggest?q=${encodeURIComponent('半导体')}`, { cookie });
+      const { suggestions } = (await response.json()) as SuggestResponse;
       expect(suggestions.map((suggestion) => suggestion.id)).toEqual([ids.chips]);
     });
 
