@@ -1,3 +1,4 @@
+import { format, parse, parseISO } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, expectToast, signIn, waitForPath } from './account-helpers.ts';
@@ -68,17 +69,18 @@ describe('search bar and search page', () => {
     await checkPage(page, 'policy-desktop');
 
     // The source link opens in a new tab, without an opener.
+    // Every demo policy has a source URL and at least one topic impact (db/demo-data.ts).
     const source = page.getByRole('link', { name: /opens in a new tab/ });
-    if (await source.count()) {
-      expect(await source.getAttribute('target')).toBe('_blank');
-      expect(await source.getAttribute('rel')).toBe('noopener noreferrer');
-    }
+    expect(await source.count()).toBe(1);
+    expect(await source.getAttribute('target')).toBe('_blank');
+    expect(await source.getAttribute('rel')).toBe('noopener noreferrer');
 
     const copyButtons = page.getByRole('button', { name: /^Copy details for / });
-    if (await copyButtons.count()) {
-      await copyButtons.first().click();
-      await expectToast(page, 'Copied to clipboard');
-    }
+    expect(await copyButtons.count()).toBeGreaterThan(0);
+    const copied = (await copyButtons.first().getAttribute('aria-label'))!.replace(/^Copy details for /, '');
+    await copyButtons.first().click();
+    await expectToast(page, 'Copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${copied.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .+`));
 
     // Save it to a new collection from the bookmark menu.
     const policyTitle = (await title.textContent()) ?? '';
@@ -149,10 +151,21 @@ describe('search bar and search page', () => {
       return Number(text.split(' ')[0]) < total;
     }, allResults);
 
-    await page.getByLabel('Start date', { exact: true }).fill('01/01/2020');
+    // A start date inside the listed range: the middle of the page's dates (latest first).
+    const cardDates = async () =>
+      (await page.getByTestId('policy-date').allTextContents()).map((text) => format(parse(text, 'MMM d, yyyy', new Date()), 'yyyy-MM-dd'));
+    const shown = await cardDates();
+    const start = shown[Math.floor(shown.length / 2)]!;
+    const typed = format(parseISO(start), 'dd/MM/yyyy');
+    const before = await page.getByText(/^\d+ results found$/).textContent();
+    await page.getByLabel('Start date', { exact: true }).fill(typed);
     await page.getByLabel('Start date', { exact: true }).press('Enter');
-    await page.waitForURL((url) => url.searchParams.get('startDate') === '2020-01-01');
-    await page.getByRole('button', { name: 'Remove filter From 01/01/2020' }).waitFor();
+    await page.waitForURL((url) => url.searchParams.get('startDate') === start);
+    await page.getByRole('button', { name: `Remove filter From ${typed}` }).waitFor();
+    await page.waitForFunction((text) => [...document.querySelectorAll('p')].some((p) => / results found$/.test(p.textContent ?? '') && p.textContent !== text), before);
+    const filtered = await cardDates();
+    expect(filtered.length).toBeGreaterThan(0);
+    for (const date of filtered) expect(date >= start, `${date} >= ${start}`).toBe(true);
     await checkPage(page, 'search-filtered-desktop');
     await chip.click();
     await page.waitForURL((url) => !url.searchParams.has('departments'));
