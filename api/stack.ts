@@ -25,7 +25,13 @@ export type StackOptions = {
   log: (source: string, line: string) => void;
 };
 
-export type Stack = { url: string; demoLogins: { role: string; email: string; password: string }[]; stop: () => Promise<void> };
+export type Stack = {
+  url: string;
+  /** The stack's Postgres, for journeys that set what only time or Stripe could (subscription states). */
+  databaseUrl: string;
+  demoLogins: { role: string; email: string; password: string }[];
+  stop: () => Promise<void>;
+};
 
 /**
  * Brings the whole product up: Postgres and Meilisearch (embedded unless URLs are given),
@@ -90,7 +96,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       email: `${role}@example.com`,
       password: demoPassword,
     }));
-    return { url, demoLogins, stop };
+    return { url, databaseUrl: env.DATABASE_URL, demoLogins, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,5 +1,7 @@
+import { format, parseISO } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   checkPage,
   demoPassword,
@@ -11,7 +13,7 @@ import {
   uniqueEmail,
   waitForPath,
 } from './account-helpers.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { baseUrl, launchBrowser, newContext } from './browser.ts';
 
 describe('subscriber account journeys', () => {
   let browser: Browser;
@@ -232,54 +234,81 @@ describe('subscriber account journeys', () => {
     });
   }
 
-  it('describes every subscription status in Account Settings', async () => {
+  it('describes every subscription status in Account Settings, each reached through the real API', async () => {
     const context = await newContext(browser, 'desktop');
     const page = await context.newPage();
-    await signIn(page, 'reader@example.com', demoPassword);
-    const periodEnd = '2031-05-17T00:00:00.000Z';
-    const cases = [
-      { status: 'active', cancelAtPeriodEnd: false, texts: ['Active', 'Next billing date: May 17, 2031'], button: 'Manage Billing' },
-      { status: 'trialing', cancelAtPeriodEnd: true, texts: ['Trial', 'Cancelling', 'Access ends: May 17, 2031'], button: 'Manage Billing' },
-      { status: 'none', cancelAtPeriodEnd: false, texts: ['No active subscription'], button: 'Subscribe Now' },
-      { status: 'inactive', cancelAtPeriodEnd: false, texts: ['No active subscription'], button: 'Subscribe Now' },
-      { status: 'canceled', cancelAtPeriodEnd: true, texts: ['Subscription cancelled', 'stays active until May 17, 2031'], button: 'Reactivate Subscription' },
-      { status: 'canceled', cancelAtPeriodEnd: false, texts: ['Subscription cancelled', 'Subscribe again'], button: 'Reactivate Subscription' },
-      { status: 'unpaid', cancelAtPeriodEnd: false, texts: ['Payment failed'], button: 'Update Payment Method' },
-      { status: 'past_due', cancelAtPeriodEnd: false, texts: ['Payment overdue'], button: 'Update Payment Method' },
-      { status: 'incomplete', cancelAtPeriodEnd: false, texts: ['Setup incomplete, try subscribing again'], button: 'Subscribe Now' },
-      { status: 'incomplete_expired', cancelAtPeriodEnd: false, texts: ['Setup incomplete, try subscribing again'], button: 'Subscribe Now' },
-    ];
-    for (const example of cases) {
-      await page.route('**/api/subscription', (route) =>
-        route.fulfill({
-          json: {
-            status: example.status,
-            plan: example.status === 'none' ? null : 'pro',
-            cancelAtPeriodEnd: example.cancelAtPeriodEnd,
-            currentPeriodEnd: periodEnd,
-            nextBillingDate: example.cancelAtPeriodEnd ? null : periodEnd,
-          },
-        }),
-      );
+    const post = async (path: string, data: unknown = {}) => {
+      const response = await page.request.post(path, { headers: { Origin: baseUrl() }, data });
+      expect(response.status(), `POST ${path}: ${await response.text()}`).toBeLessThan(300);
+      return response.json().catch(() => null);
+    };
+    const name = `statuses${Date.now()}`;
+    await post('/api/auth/register', { username: name, email: `${name}@example.com`, password: demoPassword, name: 'Status Reader' });
+    const { id: userId } = (await (await page.request.get('/api/user')).json()) as { id: number };
+    const longDate = (iso: string) => format(parseISO(iso), 'MMMM d, yyyy');
+    const subscription = async () => (await page.request.get('/api/subscription')).json() as Promise<{ currentPeriodEnd: string }>;
+
+    const expectAccount = async (texts: string[], button: string) => {
       await page.goto('/account');
       const section = page.getByRole('region', { name: 'Subscription' });
-      for (const text of example.texts) await section.getByText(text).first().waitFor();
-      await section.getByRole(example.button.startsWith('Manage') || example.button.startsWith('Update') ? 'button' : 'link', { name: example.button }).waitFor();
-      await page.unroute('**/api/subscription');
+      for (const text of texts) await section.getByText(text).first().waitFor();
+      const role = button.startsWith('Manage') || button.startsWith('Update') ? 'button' : 'link';
+      await section.getByRole(role, { name: button }).waitFor();
+    };
+
+    // The local provider's own controls, as a subscriber would use them.
+    await expectAccount(['No active subscription'], 'Subscribe Now');
+    const { checkoutUrl } = (await post('/api/create-checkout-session', { priceId: 'pro' })) as { checkoutUrl: string };
+    await post(`${new URL(checkoutUrl).pathname}/pay`);
+    const trialEnd = longDate((await subscription()).currentPeriodEnd);
+    await expectAccount(['Trial', `Next billing date: ${trialEnd}`], 'Manage Billing');
+    await post('/api/billing/local/portal/cancel');
+    await expectAccount(['Trial', 'Cancelling', `Access ends: ${trialEnd}`], 'Manage Billing');
+    await post('/api/billing/local/portal/resume');
+    await post('/api/billing/local/portal/simulate-payment-failure');
+    await expectAccount(['Payment overdue'], 'Update Payment Method');
+    await post('/api/billing/local/portal/simulate-payment-success');
+    await expectAccount(['Active', `Next billing date: ${longDate((await subscription()).currentPeriodEnd)}`], 'Manage Billing');
+
+    // Time passing: the period end moved into the past, the provider's calendar does the rest.
+    const sql = postgres(inject('databaseUrl'), { max: 1 });
+    try {
+      const endPeriodAgo = (days: number) =>
+        sql`update subscriptions set current_period_end = now() - make_interval(days => ${days}) where user_id = ${userId}`;
+      await post('/api/billing/local/portal/simulate-payment-failure');
+      await endPeriodAgo(1);
+      await expectAccount(['Payment failed'], 'Update Payment Method');
+      await sql`update subscriptions set status = 'active', cancel_at_period_end = true, current_period_end = now() + interval '3 days' where user_id = ${userId}`;
+      await endPeriodAgo(1);
+      await expectAccount(['Subscription cancelled', 'Subscribe again'], 'Reactivate Subscription');
+
+      // States only Stripe reports (its webhook stores them as they are).
+      const periodEnd = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000);
+      const asStripeReports = (status: string, cancelAtPeriodEnd: boolean) =>
+        sql`update subscriptions set provider = 'stripe', status = ${status}, cancel_at_period_end = ${cancelAtPeriodEnd}, current_period_end = ${periodEnd} where user_id = ${userId}`;
+      await asStripeReports('canceled', true);
+      await expectAccount(['Subscription cancelled', `stays active until ${longDate(periodEnd.toISOString())}`], 'Reactivate Subscription');
+      for (const status of ['incomplete', 'incomplete_expired']) {
+        await asStripeReports(status, false);
+        await expectAccount(['Setup incomplete, try subscribing again'], 'Subscribe Now');
+      }
+
+      // The billing portal failing (Stripe unreachable) for a subscription that needs a card.
+      await asStripeReports('past_due', false);
+      await page.route('**/api/create-billing-portal', (route) => route.fulfill({ status: 503, json: { error: { code: 'service_unavailable', message: 'down' } } }));
+      await page.goto('/account');
+      await page.getByRole('button', { name: 'Update Payment Method' }).click();
+      await expectToast(page, 'Error', 'Failed to access billing portal. Please try again.');
+      await page.unroute('**/api/create-billing-portal');
+    } finally {
+      await sql.end();
     }
 
+    // The subscription call failing altogether.
     await page.route('**/api/subscription', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'boom' } } }));
     await page.goto('/account');
     await page.getByText('Error loading subscription information. Please try again later.').waitFor();
     await page.unroute('**/api/subscription');
-
-    await page.route('**/api/create-billing-portal', (route) => route.fulfill({ status: 503, json: { error: { code: 'service_unavailable', message: 'down' } } }));
-    await page.route('**/api/subscription', (route) =>
-      route.fulfill({ json: { status: 'past_due', plan: 'pro', cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd, nextBillingDate: periodEnd } }),
-    );
-    await page.goto('/account');
-    await page.getByRole('button', { name: 'Update Payment Method' }).click();
-    await expectToast(page, 'Error', 'Failed to access billing portal. Please try again.');
     await context.close();
   });
 

@@ -8,6 +8,7 @@ import { ensureWebBuilt, startStack } from '../../api/stack.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    databaseUrl: string;
   }
 }
 
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject) {
   });
   await waitUntilIndexed(stack.url, 300);
   project.provide('baseUrl', stack.url);
+  project.provide('databaseUrl', stack.databaseUrl);
   return async () => {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });

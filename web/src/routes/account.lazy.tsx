@@ -300,6 +300,8 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
     );
   }
   if (status === 'canceled') {
+    // Cancelled at the period end keeps access until then; once that date has passed it has ended.
+    const stillActive = cancelAtPeriodEnd && subscription.currentPeriodEnd !== null && parseISO(subscription.currentPeriodEnd) > new Date();
     return (
       <div className="space-y-4">
         <div className="flex flex-wrap items-center gap-2">
@@ -307,7 +309,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           <StatusBadge tone="slate">{statusLabels[status]}</StatusBadge>
         </div>
         <p className="text-sm text-slate-800">
-          {cancelAtPeriodEnd
+          {stillActive
             ? `Your subscription stays active until ${formatBillingDate(subscription.currentPeriodEnd)}.`
             : 'Your subscription has ended. Subscribe again to regain full access to policy texts and analysis.'}
         </p>
