@@ -29,6 +29,10 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
     STRIPE_API_BASE: z.url().optional(),
+    /** Health turns degraded when the oldest outbox row waits longer than this (a stuck or dead indexer). */
+    HEALTH_OUTBOX_MAX_AGE_SECONDS: z.coerce.number().positive().default(60),
+    /** Health turns degraded when no indexer has beaten for this long (three of its 5 s heartbeats). */
+    HEALTH_DAEMON_STALE_SECONDS: z.coerce.number().positive().default(15),
     LLM_BASE_URL: z.url().optional(),
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,

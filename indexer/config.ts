@@ -22,6 +22,8 @@ const envSchema = z
      */
     INDEXER_POLL_SECONDS: z.coerce.number().positive().max(3600).default(5),
     INDEXER_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(defaultBatchSize),
+    /** How often the daemon records that it is alive (daemon_heartbeats); health allows three beats' silence. */
+    HEARTBEAT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   })
   .superRefine((env, ctx) => {
     if (!env.MEILI_ADMIN_KEY && !env.MEILI_MASTER_KEY) {

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createMeilisearchClient } from './meilisearch-client.ts';
 import type { Sql } from 'postgres';
 import { createDatabase } from '../db/client.ts';
+import { startHeartbeat } from '../db/heartbeat.ts';
 import { IndexerConfigError, loadIndexerConfig, type IndexerConfig } from './config.ts';
 import { describeError, runIndexer } from './daemon.ts';
 import { ensureMeilisearchKeys } from './keys.ts';
@@ -42,13 +43,23 @@ async function main(): Promise<number> {
     }
     const target = searchTarget(config, database.sql, await adminKey(config, stop.signal));
     log(`[indexer] syncing ${target.indexName} from the outbox`);
-    await runIndexer(target, {
-      batchSize: config.INDEXER_BATCH_SIZE,
-      leaseSeconds: config.INDEXER_LEASE_SECONDS,
-      pollSeconds: config.INDEXER_POLL_SECONDS,
-      log,
-      signal: stop.signal,
+    const heartbeat = await startHeartbeat(database.db, {
+      kind: 'indexer',
+      intervalMs: config.HEARTBEAT_SECONDS * 1000,
+      activity: () => `syncing ${target.indexName} from the outbox`,
+      onError: (error) => log(`[indexer] heartbeat failed: ${describeError(error)}`),
     });
+    try {
+      await runIndexer(target, {
+        batchSize: config.INDEXER_BATCH_SIZE,
+        leaseSeconds: config.INDEXER_LEASE_SECONDS,
+        pollSeconds: config.INDEXER_POLL_SECONDS,
+        log,
+        signal: stop.signal,
+      });
+    } finally {
+      await heartbeat.stop().catch((error: unknown) => log(`[indexer] could not remove its heartbeat: ${describeError(error)}`));
+    }
     log('[indexer] stopped');
     return 0;
   } finally {

@@ -69,3 +69,25 @@ export const auditLog = pgTable(
     index('audit_log_actor_id_idx').on(t.actorId),
   ],
 );
+
+/**
+ * One row per running daemon (the indexer now, the job worker later), renewed every few seconds:
+ * health and the back office tell a live daemon from a dead one by `lastSeenAt`. A daemon that
+ * stops cleanly removes its row; a killed one leaves it to go stale.
+ */
+export const daemonHeartbeats = pgTable(
+  'daemon_heartbeats',
+  {
+    /** kind:host:pid:start, unique per process. */
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    host: text('host').notNull(),
+    pid: integer('pid').notNull(),
+    version: text('version').notNull(),
+    /** What it is doing, in a few words ("syncing policies"). */
+    activity: text('activity').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('daemon_heartbeats_kind_last_seen_idx').on(t.kind, t.lastSeenAt)],
+);

@@ -5,23 +5,42 @@ import type { AppDeps } from '../../deps.ts';
 type Check = { ok: boolean; error?: string };
 
 /**
- * Liveness of every part the product needs. 200 when all is well; 503 naming the failing part,
- * so a load balancer or `make dev` can wait on it.
+ * Whether every part the product needs is working: Postgres, Meilisearch, and the indexer that
+ * keeps them in step (alive by its heartbeat, and keeping up: no outbox row waiting too long).
+ * 200 when all is well; 503 with `degraded` naming the failing parts otherwise, because load
+ * balancers, uptime checkers and orchestrators read the status code, not the body: a stack whose
+ * writes no longer become searchable is not healthy, even if it still answers searches.
  */
 export function healthRoutes(deps: AppDeps) {
   return new Hono().get('/', async (c) => {
-    const [database, search] = await Promise.all([checkDatabase(deps), checkSearch(deps)]);
-    const healthy = database.ok && search.ok;
-    return c.json(
-      {
-        status: healthy ? 'ok' : 'degraded',
-        failing: [!database.ok && 'database', !search.ok && 'search'].filter(Boolean),
-        database,
-        search,
-      },
-      healthy ? 200 : 503,
+    const [database, search, indexer] = await Promise.all([checkDatabase(deps), checkSearch(deps), checkIndexer(deps)]);
+    const outbox = {
+      ok: !database.ok || (database.outboxOldestAgeSeconds ?? 0) <= deps.config.HEALTH_OUTBOX_MAX_AGE_SECONDS,
+      maxAgeSeconds: deps.config.HEALTH_OUTBOX_MAX_AGE_SECONDS,
+    };
+    // With Postgres down the indexer's state is unknown, not failing: name only the cause.
+    const failing = [!database.ok && 'database', !search.ok && 'search', database.ok && !indexer.ok && 'indexer', !outbox.ok && 'outbox'].filter(
+      (part) => part !== false,
     );
+    return c.json({ status: failing.length ? 'degraded' : 'ok', failing, database, search, indexer, outbox }, failing.length ? 503 : 200);
   });
+}
+
+async function checkIndexer(deps: AppDeps): Promise<Check & { lastSeenSecondsAgo?: number | null; running?: number }> {
+  try {
+    const staleAfter = deps.config.HEALTH_DAEMON_STALE_SECONDS;
+    const [row] = await deps.db.execute<{ last_seen_ago: number | null; running: number }>(sql`
+      select extract(epoch from now() - max(last_seen_at))::float8 as last_seen_ago,
+             count(*) filter (where last_seen_at > now() - make_interval(secs => ${staleAfter}))::int as running
+      from daemon_heartbeats where kind = 'indexer'`);
+    const lastSeenSecondsAgo = row?.last_seen_ago ?? null;
+    const running = row?.running ?? 0;
+    if (running > 0) return { ok: true, lastSeenSecondsAgo, running };
+    const error = lastSeenSecondsAgo === null ? 'no indexer has run' : `no indexer seen for ${Math.round(lastSeenSecondsAgo)} s`;
+    return { ok: false, error, lastSeenSecondsAgo, running };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 async function checkDatabase(deps: AppDeps): Promise<Check & { outboxBacklog?: number; outboxOldestAgeSeconds?: number | null }> {

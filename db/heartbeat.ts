@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { daemonHeartbeats } from './schema/index.ts';
+
+export type DaemonKind = 'indexer' | 'worker';
+
+const version: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Rows of daemons gone quiet this long are someone else's past: each beat clears them. */
+const forgetAfter = '1 day';
+
+/**
+ * Records that this daemon is alive, now and every `intervalMs`, in `daemon_heartbeats` (on
+ * Postgres's clock, the one health compares with). A beat that fails (Postgres down) is reported
+ * and the next one tries again. `stop` removes the row: a daemon stopped on purpose is gone, not
+ * dead.
+ */
+export async function startHeartbeat(
+  db: Database,
+  options: { kind: DaemonKind; intervalMs: number; activity: () => string; onError: (error: unknown) => void },
+): Promise<{ stop: () => Promise<void> }> {
+  const startedAt = new Date();
+  const id = `${options.kind}:${os.hostname()}:${process.pid}:${startedAt.getTime()}`;
+  const beat = async () => {
+    const activity = options.activity();
+    await db
+      .insert(daemonHeartbeats)
+      .values({ id, kind: options.kind, host: os.hostname(), pid: process.pid, version, activity, startedAt, lastSeenAt: sql`now()` })
+      .onConflictDoUpdate({ target: daemonHeartbeats.id, set: { activity, lastSeenAt: sql`now()` } });
+    await db.delete(daemonHeartbeats).where(lt(daemonHeartbeats.lastSeenAt, sql`now() - ${forgetAfter}::interval`));
+  };
+  await beat();
+  const timer = setInterval(() => void beat().catch(options.onError), options.intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await db.delete(daemonHeartbeats).where(eq(daemonHeartbeats.id, id));
+    },
+  };
+}
