@@ -23,6 +23,8 @@ export type StackOptions = {
   env: NodeJS.ProcessEnv;
   demoPolicies: number;
   log: (source: string, line: string) => void;
+  /** First wait before restarting a service that died (doubling up to 30 s); default 1 s. */
+  restartDelayMs?: number;
 };
 
 export type Stack = {
@@ -84,13 +86,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     env.PORT = String(options.port);
-    const indexer = spawnService('indexer', 'indexer/main.ts', env, options.log);
-    stops.push(() => stopChild(indexer));
-    const apiServer = spawnService('api', 'api/server.ts', env, options.log);
-    stops.push(() => stopChild(apiServer));
+    const services = [
+      startService('indexer', 'indexer/main.ts', env, options),
+      startService('api', 'api/server.ts', env, options),
+    ];
+    for (const service of services) stops.push(service.stop);
 
     const url = env.APP_URL ?? `http://localhost:${options.port}`;
-    await waitForHealthy(`http://127.0.0.1:${options.port}/api/health`, [indexer, apiServer]);
+    await waitForHealthy(`http://127.0.0.1:${options.port}/api/health`, services);
+    // Up: from now on a service that dies is restarted, not a failed start.
+    for (const service of services) service.supervise();
     const demoLogins = ['admin', 'editor', 'subscriber', 'reader'].map((role) => ({
       role,
       email: `${role}@example.com`,
@@ -115,7 +120,62 @@ export async function readOrCreateSecret(file: string): Promise<string> {
   }
 }
 
-function spawnService(name: string, entry: string, env: NodeJS.ProcessEnv, log: StackOptions['log']): ChildProcess {
+type Service = { readonly name: string; readonly child: ChildProcess; supervise: () => void; stop: () => Promise<void> };
+
+const maxRestartDelayMs = 30_000;
+/** A service that ran this long before dying was not crash-looping: its next restart waits the first delay again. */
+const stableRunMs = 60_000;
+
+/**
+ * A Node service of the stack as a child process. Once `supervise` is called, an unexpected exit
+ * is reported loudly and the service restarted after a delay that doubles with each quick death
+ * (1, 2, 4 ... 30 s). `stop` ends it for good. In production a real supervisor does this
+ * (systemd, compose `restart:`; see the README); this one keeps `make dev` and the journeys honest.
+ */
+function startService(name: string, entry: string, env: NodeJS.ProcessEnv, options: Pick<StackOptions, 'log' | 'restartDelayMs'>): Service {
+  const firstDelayMs = options.restartDelayMs ?? 1000;
+  let child: ChildProcess;
+  let startedAt = 0;
+  let supervising = false;
+  let stopping = false;
+  let quickDeaths = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
+
+  const launch = () => {
+    child = spawnNodeProcess(name, entry, env, options.log);
+    startedAt = Date.now();
+    child.once('exit', (code, signal) => {
+      if (stopping || !supervising) return;
+      quickDeaths = Date.now() - startedAt >= stableRunMs ? 0 : quickDeaths + 1;
+      const delayMs = Math.min(firstDelayMs * 2 ** Math.max(quickDeaths - 1, 0), maxRestartDelayMs);
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      options.log('stack', `\x1b[1;31m!! ${name} ${how}; restarting it in ${delayMs / 1000} s\x1b[0m`);
+      restartTimer = setTimeout(() => {
+        if (stopping) return;
+        options.log('stack', `restarting ${name}`);
+        launch();
+      }, delayMs);
+    });
+  };
+  launch();
+
+  return {
+    name,
+    get child() {
+      return child;
+    },
+    supervise: () => {
+      supervising = true;
+    },
+    stop: async () => {
+      stopping = true;
+      clearTimeout(restartTimer);
+      await stopChild(child);
+    },
+  };
+}
+
+function spawnNodeProcess(name: string, entry: string, env: NodeJS.ProcessEnv, log: StackOptions['log']): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
     stream?.setEncoding('utf8');
@@ -135,12 +195,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function waitForHealthy(url: string, children: ChildProcess[]): Promise<void> {
+async function waitForHealthy(url: string, services: Service[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   let last = '';
   while (Date.now() < deadline) {
-    const dead = children.find((child) => child.exitCode !== null);
-    if (dead) throw new Error(`A service exited during start-up (code ${dead.exitCode}); see its log above`);
+    const dead = services.find((service) => service.child.exitCode !== null);
+    if (dead) throw new Error(`The ${dead.name} exited during start-up (code ${dead.child.exitCode}); see its log above`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
