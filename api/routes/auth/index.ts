@@ -38,6 +38,12 @@ export function authRoutes(deps: AppDeps) {
   return new Hono<AuthEnv>()
     .use(jsonBodyLimit)
 
+    /**
+     * Who is signed in, or `{ user: null }`: the web app asks on every page, and a visitor is an
+     * expected answer, not an error (GET /api/user answers 401 for API clients).
+     */
+    .get('/session', (c) => c.json({ user: c.var.user }))
+
     .post('/register', validate('json', registerSchema), async (c) => {
       const input = c.req.valid('json');
       await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits);

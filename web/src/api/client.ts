@@ -39,9 +39,8 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   });
   if (!response.ok) {
     const text = await response.text();
-    const error = new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
-    console.error(error);
-    throw error;
+    // Thrown, not logged: the caller decides whether it is an error worth showing (a toast).
+    throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
