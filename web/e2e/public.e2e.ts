@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, demoPassword, expectToast, signInOnLoginPage, waitForPath } from './account-helpers.ts';
+import { checkPage, demoPassword, expectToast, signIn, signInOnLoginPage, waitForPath } from './account-helpers.ts';
 import { baseUrl, launchBrowser, newContext, viewports } from './browser.ts';
 
 const openPages = [
@@ -233,10 +233,35 @@ describe('public pages', () => {
       await withPage(viewport, async (page) => {
         await page.goto('/subscription-success');
         await expectToast(page, 'Error', 'Invalid session ID');
-        await page.getByRole('heading', { name: 'Welcome to the Pro plan' }).waitFor();
+        await page.getByRole('heading', { name: 'No payment to confirm' }).waitFor();
         await page.getByRole('link', { name: 'Return to Homepage' }).waitFor();
+        // No success claimed, and no sign-in advice, without a checkout session.
+        expect(await page.getByText(/payment was successful|Welcome to the Pro plan|log in with the email/).count()).toBe(0);
         await checkPage(page, `subscription-success-${viewport}`);
       });
     }
+    await withPage('desktop', async (page) => {
+      await signIn(page, 'reader@example.com');
+      await page.goto('/subscription-success');
+      await page.getByRole('heading', { name: 'No payment to confirm' }).waitFor();
+      await page.getByRole('link', { name: 'View Subscription' }).waitFor();
+      expect(await page.getByText(/log in with the email/).count()).toBe(0);
+    });
+  });
+
+  it('sends a signed-in visitor who clicks Start Free Trial to /subscribe, or to the dashboard when they can read everything', async () => {
+    await withPage('desktop', async (page) => {
+      await signIn(page, 'reader@example.com');
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+      await waitForPath(page, '/subscribe');
+      expect(await page.getByRole('dialog', { name: 'Create your account' }).count()).toBe(0);
+    });
+    await withPage('desktop', async (page) => {
+      await signIn(page, 'subscriber@example.com');
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+      await waitForPath(page, '/dashboard');
+    });
   });
 });

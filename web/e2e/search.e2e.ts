@@ -193,4 +193,16 @@ describe('search bar and search page', () => {
       await context.close();
     }
   });
+
+  it('takes a page past the last one to the last page, with its results', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await page.goto('/search?page=999');
+    await page.waitForURL((url) => url.searchParams.has('page') && url.searchParams.get('page') !== '999');
+    const last = Number(new URL(page.url()).searchParams.get('page'));
+    await page.getByText(`Page ${last} of ${last}`).waitFor();
+    await page.getByTestId('policy-card').first().waitFor();
+    expect(await page.getByText('No policies found matching your search.').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -52,7 +52,13 @@ describe('app shell', () => {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
       await page.goto('/no-such-page');
-      await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+      // The top bar, as on every page but the landing page, with the content below its 44 px.
+      const topBar = page.getByRole('banner');
+      await topBar.waitFor();
+      expect((await topBar.boundingBox())?.height).toBe(44);
+      const card = await page.getByRole('heading', { name: 'Page Not Found' }).boundingBox();
+      expect(card!.y).toBeGreaterThan(44);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(page, `not-found-${viewport}`);
       await context.close();

@@ -1,7 +1,8 @@
-import { createRoute, Link } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { createRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Accordion } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
-import { fullAccessPlan } from '../api/billing.ts';
+import { fullAccessPlan, subscriptionQuery } from '../api/billing.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { Logo } from '../components/logo.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -24,7 +25,19 @@ type OpenDialog = 'signup' | 'sign-in' | null;
 function LandingPage() {
   usePageTitle('China Policy Tracking and Analysis');
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const openSignup = () => setDialog('signup');
+  const { data: user } = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // A signed-in visitor has an account already: the trial starts at /subscribe, and someone
+  // who can read everything already goes straight to the dashboard.
+  const openSignup = () => {
+    if (!user) return setDialog('signup');
+    void queryClient
+      .fetchQuery(subscriptionQuery)
+      .then((subscription) => subscription.entitled)
+      .catch(() => false)
+      .then((entitled) => navigate({ to: entitled ? '/dashboard' : '/subscribe' }));
+  };
   const close = (open: boolean) => !open && setDialog(null);
   return (
     <div className="bg-white">

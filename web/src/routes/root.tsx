@@ -24,7 +24,9 @@ function RootLayout() {
   // The rendered page's path, not the location: during a navigation the old page stays on screen
   // under the new location until the new one has loaded, and must not be remounted meanwhile.
   const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? state.location.pathname });
-  const isLanding = pathname === '/';
+  // The landing route itself, not the path "/": an unknown path is matched by the root alone,
+  // whose path is "/" too, and its Page Not Found card has the top bar like every other page.
+  const isLanding = useRouterState({ select: (state) => state.matches.at(-1)?.routeId === '/' });
   const firstPage = useRef(pathname);
   const hasNavigated = useRef(false);
   useEffect(() => {

@@ -64,6 +64,13 @@ export function SearchPage() {
   const totalPages = Math.max(data?.totalPages ?? 1, 1);
   const page = Math.min(params.page, totalPages);
 
+  // A page past the last one (an old link, a hand-typed URL) goes to the last page and loads it.
+  useEffect(() => {
+    if (data && params.page > Math.max(data.totalPages, 1)) {
+      void navigate({ search: (previous) => ({ ...previous, page: data.totalPages > 1 ? data.totalPages : undefined }), replace: true, resetScroll: false });
+    }
+  }, [data, params.page, navigate]);
+
   return (
     <PageLayout
       searchBar={

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { fullAccessPlan, subscriptionQuery, verifySubscription } from '../api/billing.ts';
@@ -28,6 +28,7 @@ export function SubscriptionSuccessPage() {
   const { session_id: sessionId } = subscriptionSuccessRoute.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { data: user } = useQuery(currentUserQuery);
   const [outcome, setOutcome] = useState<Outcome>(sessionId ? 'processing' : 'unverified');
 
   useEffect(() => {
@@ -68,6 +69,29 @@ export function SubscriptionSuccessPage() {
       clearTimeout(timer);
     };
   }, [sessionId, navigate, queryClient]);
+
+  if (!sessionId) {
+    // Reached without coming back from a checkout: nothing was paid here, so nothing is confirmed.
+    return (
+      <main id="main-content" className="mx-auto max-w-xl px-4 py-12 sm:py-16">
+        <div className="card p-6 text-center sm:p-10">
+          <h1 className="text-2xl font-bold text-slate-950">No payment to confirm</h1>
+          <p className="mt-3 text-slate-700">
+            This page confirms a subscription when you come back from checkout, and this link has no checkout session.
+          </p>
+          {user ? (
+            <Link to="/subscribe" className="btn-primary mt-8 w-full py-3">
+              View Subscription
+            </Link>
+          ) : (
+            <Link to="/" className="btn-primary mt-8 w-full py-3">
+              Return to Homepage
+            </Link>
+          )}
+        </div>
+      </main>
+    );
+  }
 
   if (outcome === 'processing') {
     return (
