@@ -29,6 +29,8 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
     STRIPE_API_BASE: z.url().optional(),
+    /** New accounts an hour from one IP (registration and signup checkout together). */
+    REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** Health turns degraded when the oldest outbox row waits longer than this (a stuck or dead indexer). */
     HEALTH_OUTBOX_MAX_AGE_SECONDS: z.coerce.number().positive().default(60),
     /** Health turns degraded when no indexer has beaten for this long (three of its 5 s heartbeats). */

@@ -34,10 +34,14 @@ export const passwordCheckLimits: readonly AttemptLimit[] = [
  * office a few; the global limit bounds what many addresses together can make the server hash.
  */
 export const registrationSubject = 'registration';
-export const registrationLimits: readonly AttemptLimit[] = [
-  { by: 'ip', limit: 10, windowMs: 60 * 60 * 1000 },
-  { by: 'subject', limit: 100, windowMs: 10 * 60 * 1000 },
-];
+export const registrationWindowMs = 60 * 60 * 1000;
+export const registrationGlobal = { limit: 100, windowMs: 10 * 60 * 1000 };
+export function registrationLimits(config: { REGISTRATIONS_PER_IP_PER_HOUR: number }): readonly AttemptLimit[] {
+  return [
+    { by: 'ip', limit: config.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: registrationWindowMs },
+    { by: 'subject', ...registrationGlobal },
+  ];
+}
 
 type Attempt = { action: AuditAction; subject: string; ip: string | null; now: Date };
 

@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { testPassword } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { registrationLimits, registrationSubject } from './login-limits.ts';
+import { registrationGlobal as global, registrationSubject, registrationWindowMs } from './login-limits.ts';
 
-const [perIp, global] = registrationLimits as [(typeof registrationLimits)[number], (typeof registrationLimits)[number]];
+const perIp = { limit: 10, windowMs: registrationWindowMs };
 
 describe('new accounts are rate limited per IP and overall (each costs an Argon2 hash)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
+    expect(ctx.config.REGISTRATIONS_PER_IP_PER_HOUR).toBe(perIp.limit);
   });
   afterAll(() => ctx.close());
 

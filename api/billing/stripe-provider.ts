@@ -229,7 +229,8 @@ export function createStripeProvider(deps: ProviderDeps): StripeProvider {
     async createCheckoutSession(userId, { origin }: { origin: CheckoutOrigin }) {
       const user = await findCustomer(userId);
       const customerId = await ensureCustomer(user);
-      const cancelUrl = origin === 'signup' ? `${appUrl}/` : `${appUrl}/subscribe`;
+      // Back to /subscribe either way (the account exists and is signed in); after a signup it says so.
+      const cancelUrl = origin === 'signup' ? `${appUrl}/subscribe?checkout=cancelled` : `${appUrl}/subscribe`;
       // The user's row is locked across the Stripe calls, so a double click's second request
       // waits for the first and then finds its session (a few hundred milliseconds, one user).
       return deps.db.transaction(async (tx) => {

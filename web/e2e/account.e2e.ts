@@ -51,6 +51,27 @@ describe('subscriber account journeys', () => {
     await waitForPath(page, '/dashboard', 20_000);
   }
 
+  it('cancelling the checkout during signup lands on /subscribe, signed in, saying the account is kept', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await dialog.getByLabel('First name').fill('Mei');
+    await dialog.getByLabel('Last name').fill('Chen');
+    await dialog.getByLabel('Email').fill(uniqueEmail('cancelled'));
+    await dialog.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await dialog.getByRole('button', { name: 'Complete Signup' }).click();
+    await page.getByRole('heading', { name: 'Subscribe to Full Access' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await waitForPath(page, '/subscribe');
+    const notice = page.getByRole('status').filter({ hasText: 'Checkout cancelled' });
+    await notice.getByText('Your account is ready and you are signed in.', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Start Your Subscription' }).waitFor();
+    await checkPage(page, 'subscribe-after-cancelled-signup-desktop');
+    await context.close();
+  });
+
   it('signs up from the landing page, pays at the local checkout, is welcomed on the dashboard, signs out and comes back', async () => {
     const context = await newContext(browser, 'desktop');
     const page = await context.newPage();

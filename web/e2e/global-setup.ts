@@ -27,7 +27,8 @@ export default async function setup(project: TestProject) {
     port,
     postgresPort: await freePort(),
     meiliPort: await freePort(),
-    env: { ...env, APP_URL: `http://localhost:${port}`, NODE_ENV: 'test' },
+    // Every journey signs up from 127.0.0.1: the per-IP limit on new accounts is for the world.
+    env: { ...env, APP_URL: `http://localhost:${port}`, NODE_ENV: 'test', REGISTRATIONS_PER_IP_PER_HOUR: '1000' },
     demoPolicies: 300,
     log,
   });

@@ -46,7 +46,7 @@ export function authRoutes(deps: AppDeps) {
 
     .post('/register', validate('json', registerSchema), async (c) => {
       const input = c.req.valid('json');
-      await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits);
+      await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits(deps.config));
       const user = await deps.db.transaction(async (tx) => {
         const user = await createUser(tx, input);
         await recordAudit(tx, {

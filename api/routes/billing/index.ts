@@ -110,7 +110,7 @@ function signupCheckoutRoutes(deps: AppDeps) {
     const parsed = signupCheckoutSchema.safeParse(body);
     if (!parsed.success) throw new SignupInvalid(parsed.error.issues.map((issue) => issue.message));
     const { firstName, lastName, email, password } = parsed.data.metadata;
-    await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits);
+    await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits(deps.config));
 
     const user = await deps.db.transaction(async (tx) => {
       const user = await createUser(tx, { email, password, name: `${firstName} ${lastName}`, company: null });

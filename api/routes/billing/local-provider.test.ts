@@ -76,7 +76,7 @@ describe('billing with the local payment provider', () => {
     expect(body).toContain('Local test payment provider');
     expect(body).toContain('$25');
     expect(body).toMatch(/<button type="submit" class="primary">Pay<\/button>/);
-    expect(body).toContain('href="http://localhost:3000/"'); // Cancel returns to the landing page.
+    expect(body).toContain('href="http://localhost:3000/subscribe?checkout=cancelled"'); // Cancel returns to /subscribe, which says the account is kept.
 
     const sessionId = sessionIdOf(checkoutUrl);
     const before = await ctx.request('/api/verify-subscription', { json: { sessionId }, cookie });

@@ -30,6 +30,7 @@ export function localBillingRoutes(deps: AppDeps) {
   const links = {
     success: (sessionId: string) => `${appUrl}/subscription-success?session_id=${encodeURIComponent(sessionId)}`,
     subscribe: `${appUrl}/subscribe`,
+    signupCancelled: `${appUrl}/subscribe?checkout=cancelled`,
     account: `${appUrl}/account`,
     portal: `${appUrl}${localPaths.portal}`,
   };
@@ -87,8 +88,8 @@ export function localBillingRoutes(deps: AppDeps) {
           pageHeaders,
         );
       }
-      // Cancel goes back where the checkout started: the landing page for a signup.
-      const cancel = c.req.query('from') === 'signup' ? `${appUrl}/` : links.subscribe;
+      // Cancel goes back to /subscribe, signed in; after a signup it says the account is kept.
+      const cancel = c.req.query('from') === 'signup' ? links.signupCancelled : links.subscribe;
       return c.html(checkoutPage(page, { cancel, success: links.success(sessionId), subscribe: links.subscribe }), 200, pageHeaders);
     })
 

@@ -94,7 +94,7 @@ describe('billing with Stripe (a test double of its API on 127.0.0.1)', () => {
       subscription_data: { metadata: { userId: String(user.id) }, trial_period_days: '7' },
       metadata: { userId: String(user.id) },
       success_url: 'http://localhost:3000/subscription-success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost:3000/',
+      cancel_url: 'http://localhost:3000/subscribe?checkout=cancelled',
     });
     for (const request of stripe.requests.filter((request) => request.method === 'POST')) {
       expect(request.idempotencyKey).toMatch(new RegExp(`^(customer|checkout)-${user.id}-\\d+`));

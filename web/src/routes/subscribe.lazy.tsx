@@ -5,6 +5,7 @@ import { useCurrentUser } from '../auth/current-user.ts';
 import { PageLayout } from '../components/page-layout.tsx';
 import { toast } from '../components/toaster.tsx';
 import { enterpriseEmail } from '../lib/contact.ts';
+import { subscribeRoute } from './subscribe.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
 import { PlanFeatureList } from '../components/plan-feature-list.tsx';
 
@@ -42,6 +43,7 @@ function LoginPrompt() {
 }
 
 function SubscriptionOffer() {
+  const { checkout: returnedFrom } = subscribeRoute.useSearch();
   const checkout = useMutation({
     mutationFn: async () => {
       const response = await createCheckoutSession();
@@ -54,6 +56,12 @@ function SubscriptionOffer() {
 
   return (
     <>
+      {returnedFrom === 'cancelled' && (
+        <div role="status" className="mx-auto mb-8 max-w-lg rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <p className="font-semibold">Checkout cancelled</p>
+          <p className="mt-1">Your account is ready and you are signed in. Start your 7-day free trial below whenever you like.</p>
+        </div>
+      )}
       <header className="text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-950">Start Your Subscription</h1>
         <p className="mt-2 text-slate-700">One plan with full access to every policy, translation and analysis.</p>
