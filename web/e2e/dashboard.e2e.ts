@@ -176,4 +176,31 @@ describe('dashboard', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await context.close();
   });
+
+  it('shows a failed search with a way to try again, keeping the last results it had', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await signIn(page, 'subscriber@example.com');
+    await page.route('**/api/search/multi-search', (route) => route.fulfill({ status: 503, json: { error: { code: 'service_unavailable', message: 'down' } } }));
+    await page.goto('/dashboard');
+    const failed = page.getByRole('alert').filter({ hasText: 'Failed to search policies' });
+    await failed.waitFor();
+    expect(await page.getByTestId('results-skeleton').count()).toBe(0);
+    await checkPage(page, 'dashboard-search-failed-desktop');
+
+    await page.unroute('**/api/search/multi-search');
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    const results = page.getByTestId('dashboard-results');
+    await results.waitFor();
+    await failed.waitFor({ state: 'detached' });
+    const firstTitles = await results.getByRole('heading', { level: 2 }).allTextContents();
+
+    // A later search fails: the results already on screen stay, with the error above them.
+    await page.route('**/api/search/multi-search', (route) => route.abort('failed'));
+    await page.getByTestId('dashboard-search-input').fill('semiconductor export');
+    await failed.waitFor();
+    expect(await results.getByRole('heading', { level: 2 }).allTextContents()).toEqual(firstTitles);
+    await page.unroute('**/api/search/multi-search');
+    await context.close();
+  });
 });

@@ -57,7 +57,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   const pagination = usePagination();
   const { items: hits } = useHits<PolicyHit>({ escapeHTML: false });
   const clearFilters = useClearRefinements({ includedAttributes: [...Object.values(facetAttributes), 'impact', 'timestamp'] });
-  const { status, error, results, indexUiState } = useInstantSearch({ catchError: true });
+  const { status, error, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
 
   const [text, setText] = useState(searchBox.query);
   const barRef = useStickyBarHeight();
@@ -165,8 +165,17 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[minmax(0,1fr)_18rem] lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Policies" aria-busy={searching} data-search-status={status} className="grid content-start gap-4">
+          {status === 'error' && (
+            // The last good results (if any) stay below; the search can be asked again.
+            <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 border-red-200 bg-red-50 p-4 text-sm text-red-900">
+              <p>Failed to search policies</p>
+              <button type="button" className="btn-secondary" onClick={() => refresh()}>
+                Try again
+              </button>
+            </div>
+          )}
           {firstLoad ? (
-            <ResultsSkeleton />
+            status !== 'error' && <ResultsSkeleton />
           ) : hits.length === 0 ? (
             <p className="card p-8 text-center text-slate-700" data-testid="dashboard-empty">
               No policies matching your filters.
