@@ -58,7 +58,9 @@ async function main(): Promise<number> {
         signal: stop.signal,
       });
     } finally {
-      await heartbeat.stop().catch((error: unknown) => log(`[indexer] could not remove its heartbeat: ${describeError(error)}`));
+      // When Postgres is already gone (Ctrl-C in a terminal reaches it too) the row stays and goes
+      // stale, which is what health expects of a stopped indexer anyway: nothing to report.
+      await heartbeat.stop().catch(() => {});
     }
     log('[indexer] stopped');
     return 0;
