@@ -3,7 +3,7 @@ import { auditLog } from '../db/schema/index.ts';
 
 /**
  * The security events we keep. `login_failed`, `password_change_failed` and `registration_attempt`
- * rows are also the rate limiters' memory (auth/login-limits.ts).
+ * rows are also the rate limiters' memory (auth/attempt-limits.ts).
  */
 export type AuditAction =
   | 'user_registered'

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { testPassword } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { registrationGlobal as global, registrationSubject, registrationWindowMs } from './login-limits.ts';
+import { registrationGlobal as global, registrationSubject, registrationWindowMs } from './attempt-limits.ts';
 
 const perIp = { limit: 10, windowMs: registrationWindowMs };
 

@@ -4,7 +4,7 @@ import { auditLog, collections, policies, policyCollections, sessions, users } f
 import { createTestUser, createSignedInUser, sessionCookieFrom, signInAs, testPassword, userRole } from '../test/accounts.ts';
 import { loadConfig } from '../config.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { accountFailureLimit, accountGlobalFailureLimit, failureWindowMs, ipFailureLimit } from './login-limits.ts';
+import { accountFailureLimit, accountGlobalFailureLimit, failureWindowMs, ipFailureLimit } from './attempt-limits.ts';
 import { assignRole } from './roles.ts';
 import { hashSessionToken, sessionAbsoluteLifetimeMs, sessionIdleTimeoutMs } from './session.ts';
 

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { sessions } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import { passwordCheckLimits, registrationLimits, registrationSubject, reserveAttempt } from '../../auth/login-limits.ts';
+import { passwordCheckLimits, registrationLimits, registrationSubject, reserveAttempt } from '../../auth/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, createSession, endSessions, toSessionUser, type AuthEnv } from '../../auth/session.ts';
 import { createUser, findUserByLoginName } from '../../auth/users.ts';

@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { sessions } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import { registrationLimits, registrationSubject, reserveAttempt } from '../../auth/login-limits.ts';
+import { registrationLimits, registrationSubject, reserveAttempt } from '../../auth/attempt-limits.ts';
 import { createSession, requireUser, type AuthEnv } from '../../auth/session.ts';
 import { createUser } from '../../auth/users.ts';
 import { subscriptionGrantsAccess } from '../../billing/entitlement.ts';

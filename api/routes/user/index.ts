@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { departments, industries, notificationPreferences, subscriptions, users } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import { passwordCheckLimits, reserveAttempt } from '../../auth/login-limits.ts';
+import { passwordCheckLimits, reserveAttempt } from '../../auth/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import {
   clearSessionCookie,
