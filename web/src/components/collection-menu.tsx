@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import { collectionsQuery, useAddPolicyToCollection, useCreateCollectionWithPolicy } from '../api/collections.ts';
+import { collectionsQuery, useAddPolicyToCollection, useCreateCollectionWithPolicy, useRemovePolicyFromCollection } from '../api/collections.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { CollectionNameDialog } from './collection-name-dialog.tsx';
 import { toast } from './toaster.tsx';
@@ -16,6 +16,8 @@ export function CollectionMenu({ policyId, policyTitle }: { policyId: number; po
   const signedIn = Boolean(user);
   const { data: collections = [], isPending } = useQuery({ ...collectionsQuery, enabled: signedIn });
   const addPolicy = useAddPolicyToCollection();
+  const removePolicy = useRemovePolicyFromCollection();
+  const savedIn = new Set(collections.filter((collection) => collection.policies.some((policy) => policy.id === policyId)).map((c) => c.id));
   const [creating, setCreating] = useState(false);
   const label = `Save "${policyTitle}" to a collection`;
 
@@ -37,21 +39,35 @@ export function CollectionMenu({ policyId, policyTitle }: { policyId: number; po
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="btn-ghost size-9 p-0" aria-label={label} data-testid="collection-menu">
-          <BookmarkIcon />
+        <DropdownMenu.Trigger
+          className={`btn-ghost size-9 p-0 ${savedIn.size ? 'text-brand-700' : ''}`}
+          aria-label={label}
+          data-testid="collection-menu"
+          data-saved={savedIn.size > 0}
+        >
+          <BookmarkIcon filled={savedIn.size > 0} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className={ui.menuContent}>
             <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-700">Collections</DropdownMenu.Label>
             {isPending && <p className="px-2 py-1.5 text-sm text-slate-700">Loading...</p>}
+            {/* A check mark on the collections that hold the policy; choosing one of those takes it out. */}
             {collections.map((collection) => (
-              <DropdownMenu.Item
+              <DropdownMenu.CheckboxItem
                 key={collection.id}
-                className={ui.menuItem}
-                onSelect={() => addPolicy.mutate({ collectionId: collection.id, policyId })}
+                className={`${ui.menuItem} flex items-center gap-2`}
+                checked={savedIn.has(collection.id)}
+                onCheckedChange={(checked) =>
+                  checked
+                    ? addPolicy.mutate({ collectionId: collection.id, policyId })
+                    : removePolicy.mutate({ collectionId: collection.id, policyId })
+                }
               >
+                <span className="inline-flex size-4 shrink-0 items-center justify-center" aria-hidden="true">
+                  <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+                </span>
                 Add to {collection.name}
-              </DropdownMenu.Item>
+              </DropdownMenu.CheckboxItem>
             ))}
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
             <DropdownMenu.Item className={`${ui.menuItem} font-medium`} onSelect={() => setCreating(true)}>
@@ -87,9 +103,9 @@ function CreateCollectionWithPolicyDialog({
   );
 }
 
-function BookmarkIcon() {
+function BookmarkIcon({ filled = false }: { filled?: boolean }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
       <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
     </svg>
   );
