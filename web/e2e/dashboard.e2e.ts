@@ -203,4 +203,48 @@ describe('dashboard', () => {
     await page.unroute('**/api/search/multi-search');
     await context.close();
   });
+
+  it('fits every filter list (departments, industries, topics) in its box, counts whole, long names cut with an ellipsis', async () => {
+    /** Each option row of the group: does it overflow sideways, and is its count shown whole? */
+    const measure = (group: ReturnType<Page['getByRole']>) =>
+      group.getByTestId('multi-select-option').evaluateAll((rows) =>
+        rows.map((row) => {
+          const count = row.querySelector('[data-testid="multi-select-count"]') as HTMLElement | null;
+          const list = row.closest('ul')!;
+          return {
+            text: row.textContent,
+            rowFits: row.getBoundingClientRect().right <= list.getBoundingClientRect().right + 0.5,
+            countWhole: count !== null && count.scrollWidth <= count.clientWidth + 0.5 && count.getBoundingClientRect().right <= list.getBoundingClientRect().right + 0.5,
+            cut: [...row.querySelectorAll('span')].some((span) => span.scrollWidth > span.clientWidth + 0.5 && getComputedStyle(span).textOverflow === 'ellipsis'),
+          };
+        }),
+      );
+    const expectFits = (rows: Awaited<ReturnType<typeof measure>>, title: string) => {
+      expect(rows.length, title).toBeGreaterThan(0);
+      for (const row of rows) expect({ title, ...row }).toMatchObject({ rowFits: true, countWhole: true });
+    };
+
+    const desktop = await newContext(browser, 'desktop');
+    const page = await desktop.newPage();
+    await signInToDashboard(page);
+    for (const title of ['Departments', 'Industries', 'Topics']) {
+      await page.getByRole('button', { name: new RegExp(`^${title}`) }).click();
+      const rows = await measure(page.getByRole('group', { name: title }));
+      expectFits(rows, title);
+      // Department names are long (the full names below the codes): some are cut, not spilled.
+      if (title === 'Departments') expect(rows.some((row) => row.cut)).toBe(true);
+      await page.keyboard.press('Escape');
+    }
+    await desktop.close();
+
+    const mobile = await newContext(browser, 'mobile');
+    const phone = await mobile.newPage();
+    await signInToDashboard(phone);
+    await phone.getByRole('button', { name: 'Filter', exact: true }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Filter' });
+    await sheet.waitFor();
+    for (const title of ['Departments', 'Industries', 'Topics']) expectFits(await measure(sheet.getByRole('group', { name: title })), `${title} (phone)`);
+    await checkPage(phone, 'dashboard-mobile-filter-lists');
+    await mobile.close();
+  });
 });

@@ -36,15 +36,17 @@ export function MultiSelect({
       ) : (
         <ul className={`grid gap-0.5 overflow-y-auto ${layout === 'popover' ? 'max-h-80' : 'max-h-56 rounded-md border border-slate-200 p-1'}`}>
           {options.map((option) => (
-            <li key={option.value}>
+            // min-w-0: a grid item is as wide as its content by default, and a long name would push
+            // the row (and its count) out of the list sideways instead of being cut with an ellipsis.
+            <li key={option.value} className="min-w-0" data-testid="multi-select-option">
               <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-100">
                 <input type="checkbox" className="size-4 shrink-0 accent-brand-700" value={option.value} checked={option.selected} onChange={() => onToggle(option.value)} />
                 <span className="min-w-0 flex-1">
-                  <span className="font-medium">{option.label}</span>
+                  <span className="block truncate font-medium">{option.label}</span>
                   {option.description && <span className="block truncate text-xs text-slate-700">{option.description}</span>}
                 </span>
                 {option.count !== undefined && (
-                  <span className="rounded-full bg-slate-100 px-2 text-xs text-slate-800">
+                  <span className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-800 tabular-nums" data-testid="multi-select-count">
                     {option.count}
                     <span className="sr-only"> policies</span>
                   </span>
