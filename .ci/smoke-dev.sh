@@ -62,7 +62,8 @@ wait "$pid"
 code=$?
 set -e
 [ "$code" = 0 ] || fail "make dev exited $code after Ctrl-C"
-if grep -nE '^\s+at |Error:|ERR_|make: \*\*\*' "$log" >&2; then fail "the log has an error or a stack trace (lines above)"; fi
+# "!! " is the supervisor's line for a service that died: stopping must not look like a crash.
+if grep -nE '^\s+at |Error:|ERR_|make: \*\*\*|!! ' "$log" >&2; then fail "the log has an error, a stack trace or a restart (lines above)"; fi
 sleep 1
 if pgrep -fa "$app/" >&2; then fail "processes left running (above)"; fi
 echo "smoke test passed: make dev on a fresh clone came up, served /, signed in the demo subscriber, stopped cleanly"

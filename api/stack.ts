@@ -91,6 +91,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startService('api', 'api/server.ts', env, options),
     ];
     for (const service of services) stops.push(service.stop);
+    // Stops run last-pushed first: no service is restarted while the others are being stopped.
+    stops.push(async () => {
+      for (const service of services) service.unsupervise();
+    });
 
     const url = env.APP_URL ?? `http://localhost:${options.port}`;
     await waitForHealthy(`http://127.0.0.1:${options.port}/api/health`, services);
@@ -120,14 +124,14 @@ export async function readOrCreateSecret(file: string): Promise<string> {
   }
 }
 
-type Service = { readonly name: string; readonly child: ChildProcess; supervise: () => void; stop: () => Promise<void> };
+type Service = { readonly name: string; readonly child: ChildProcess; supervise: () => void; unsupervise: () => void; stop: () => Promise<void> };
 
 const maxRestartDelayMs = 30_000;
 /** A service that ran this long before dying was not crash-looping: its next restart waits the first delay again. */
 const stableRunMs = 60_000;
 
 /**
- * A Node service of the stack as a child process. Once `supervise` is called, an unexpected exit
+ * A Node service of the stack as a child process. Once `supervise` is called, a crash or a kill
  * is reported loudly and the service restarted after a delay that doubles with each quick death
  * (1, 2, 4 ... 30 s). `stop` ends it for good. In production a real supervisor does this
  * (systemd, compose `restart:`; see the README); this one keeps `make dev` and the journeys honest.
@@ -145,7 +149,9 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv, optio
     child = spawnNodeProcess(name, entry, env, options.log);
     startedAt = Date.now();
     child.once('exit', (code, signal) => {
-      if (stopping || !supervising) return;
+      // A clean exit (code 0) is the service stopping on a signal it was sent, as Ctrl-C sends one
+      // to the whole process group: only a crash or a kill is restarted (systemd's on-failure).
+      if (stopping || !supervising || code === 0) return;
       quickDeaths = Date.now() - startedAt >= stableRunMs ? 0 : quickDeaths + 1;
       const delayMs = Math.min(firstDelayMs * 2 ** Math.max(quickDeaths - 1, 0), maxRestartDelayMs);
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
@@ -166,6 +172,9 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv, optio
     },
     supervise: () => {
       supervising = true;
+    },
+    unsupervise: () => {
+      supervising = false;
     },
     stop: async () => {
       stopping = true;
