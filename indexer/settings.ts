@@ -6,14 +6,16 @@ import { assertSucceeded, finishedTask, taskSucceeded } from './tasks.ts';
 type Field = keyof PolicyDocument;
 
 /**
- * What a search may return. The full texts are left out: search is open to visitors, while the
- * full text is for subscribers only (api/billing/entitlement.ts), and the detail page reads it
- * from SQL anyway. Keeping it out of hits also keeps result pages small.
+ * What a search may return. The Chinese original is left out: search is open to visitors, while
+ * the full text is for subscribers only (api/billing/entitlement.ts), and the detail page reads it
+ * from SQL anyway. The English translation is displayed only so Meilisearch can crop a passage
+ * around a match for an entitled reader's result card: the API names the fields it retrieves on
+ * every query and never retrieves it, and asks for its crop only for an entitled reader.
  */
 export const displayedAttributes = [
   'id', 'title', 'description', 'keyPoints', 'departmentId', 'departmentCode', 'departmentName',
   'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds', 'impact', 'date', 'timestamp',
-  'sourceUrl', 'updatedAt',
+  'sourceUrl', 'updatedAt', 'englishTranslation',
 ] as const satisfies readonly Field[];
 
 /**

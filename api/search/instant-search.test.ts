@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quote } from './filter.ts';
 import { FilterRejected, multiSearchBodySchema, rebuildExpression, rebuildFilter, toMeilisearchQuery } from './instant-search.ts';
-import { publicFields } from './policy-index.ts';
+import { passageCropLength, publicFields } from './policy-index.ts';
 
 describe('filter literals', () => {
   it('quote and escape backslashes and double quotes', () => {
@@ -58,7 +58,25 @@ describe('the multi-search body', () => {
     const meilisearchQuery = toMeilisearchQuery(body.queries[0]!, 'policies_live', { entitled: false });
     expect(meilisearchQuery.indexUid).toBe('policies_live');
     expect(meilisearchQuery.attributesToRetrieve).toEqual([...publicFields]);
-    expect(meilisearchQuery.attributesToHighlight).toEqual(['title', 'description']);
+    expect(meilisearchQuery.attributesToHighlight).toEqual(['title', 'description', 'keyPoints']);
+  });
+
+  it('crops the full translation to a passage for an entitled reader, and drops the ask for anyone else', () => {
+    const body = multiSearchBodySchema.parse({
+      queries: [{ ...query, attributesToHighlight: ['title', 'englishTranslation'], attributesToCrop: ['englishTranslation:900'] }],
+    });
+    const entitled = toMeilisearchQuery(body.queries[0]!, 'policies_live', { entitled: true });
+    expect(entitled.attributesToHighlight).toEqual(['title', 'englishTranslation']);
+    expect(entitled.attributesToCrop).toEqual([`englishTranslation:${passageCropLength}`]);
+    const visitor = toMeilisearchQuery(body.queries[0]!, 'policies_live', { entitled: false });
+    expect(visitor.attributesToHighlight).toEqual(['title']);
+    expect(visitor.attributesToCrop).toEqual([]);
+    // Highlighted without a crop, the translation would come back whole: it is cropped anyway.
+    const uncropped = multiSearchBodySchema.parse({ queries: [{ ...query, attributesToHighlight: ['englishTranslation'] }] });
+    expect(toMeilisearchQuery(uncropped.queries[0]!, 'policies_live', { entitled: true }).attributesToCrop).toEqual([
+      `englishTranslation:${passageCropLength}`,
+    ]);
+    expect(() => multiSearchBodySchema.parse({ queries: [{ ...query, attributesToCrop: ['chineseOriginal'] }] })).toThrow();
   });
 
   it('refuses another index, an unknown parameter, an oversized page, an unknown sort', () => {

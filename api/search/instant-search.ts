@@ -7,10 +7,12 @@ import {
   filterFields,
   highlightFields,
   instantSearchSorts,
+  passageCropLength,
   publicFields,
   publicIndexUid,
   searchableFieldsFor,
   searchOnFields,
+  subscriberOnlyHighlightFields,
   type FilterField,
   type SearchReader,
 } from './policy-index.ts';
@@ -35,9 +37,10 @@ function fieldList<const T extends readonly string[]>(fields: T) {
   return z.array(z.enum(['*', ...fields], { error: `must be among ${fields.join(', ')}` })).max(50);
 }
 
+const croppable = [...highlightFields, ...subscriberOnlyHighlightFields];
 const cropFieldSchema = z
   .string()
-  .regex(new RegExp(`^(\\*|${highlightFields.join('|')})(:\\d{1,3})?$`), `must be among ${highlightFields.join(', ')}`);
+  .regex(new RegExp(`^(\\*|${croppable.join('|')})(:\\d{1,3})?$`), `must be among ${croppable.join(', ')}`);
 
 const markerSchema = z.string().max(50);
 
@@ -48,7 +51,7 @@ const searchParamsShape = {
   facets: z.array(z.enum(facetFields, { error: `must be among ${facetFields.join(', ')}` })).max(facetFields.length).optional(),
   filter: filterSchema.optional(),
   attributesToRetrieve: fieldList(publicFields).optional(),
-  attributesToHighlight: fieldList(highlightFields).optional(),
+  attributesToHighlight: fieldList([...highlightFields, ...subscriberOnlyHighlightFields]).optional(),
   attributesToCrop: z.array(cropFieldSchema).max(10).optional(),
   cropLength: z.number().int().min(1).max(200).optional(),
   cropMarker: markerSchema.optional(),
@@ -88,6 +91,17 @@ export function toMeilisearchQuery(params: SearchParams, indexUid: string, reade
   const readable = searchableFieldsFor(reader);
   const forbidden = params.attributesToSearchOn?.filter((field) => !readable.includes(field)) ?? [];
   if (forbidden.length) throw new SearchFieldForbidden(`${forbidden.join(', ')} can be searched by subscribers only`);
+
+  // The full translation comes back only as a passage around the match, cropped to the passage
+  // length (highlighted alone, Meilisearch would send it whole), and only to an entitled reader.
+  // The dashboard asks for it whoever reads; for anyone else the ask is dropped, not refused:
+  // their query never searches that text, so it holds no match for them to see.
+  const isPassage = (field: string) => (subscriberOnlyHighlightFields as readonly string[]).includes(field.split(':')[0]!);
+  const highlighted = resolveFields(params.attributesToHighlight, highlightFields);
+  const cropped = params.attributesToCrop?.flatMap((field) => (field.startsWith('*') ? highlightFields.map((name) => name + field.slice(1)) : [field]));
+  const passage = reader.entitled && [...(highlighted ?? []), ...(cropped ?? [])].some(isPassage);
+  const publicHighlights = highlighted?.filter((field) => !isPassage(field));
+  const publicCrops = cropped?.filter((field) => !isPassage(field));
   return {
     indexUid,
     q: normaliseQuery(params.q ?? undefined),
@@ -95,10 +109,8 @@ export function toMeilisearchQuery(params: SearchParams, indexUid: string, reade
     filter: params.filter === undefined ? undefined : rebuildFilter(params.filter),
     // Never Meilisearch's default (every displayed field): only the public fields leave the server.
     attributesToRetrieve: resolveFields(params.attributesToRetrieve, publicFields) ?? [...publicFields],
-    attributesToHighlight: resolveFields(params.attributesToHighlight, highlightFields),
-    attributesToCrop: params.attributesToCrop?.flatMap((field) =>
-      field.startsWith('*') ? highlightFields.map((name) => name + field.slice(1)) : [field],
-    ),
+    attributesToHighlight: passage ? [...(publicHighlights ?? highlightFields), 'englishTranslation'] : publicHighlights,
+    attributesToCrop: passage ? [...(publicCrops ?? []), `englishTranslation:${passageCropLength}`] : publicCrops,
     cropLength: params.cropLength,
     cropMarker: params.cropMarker,
     highlightPreTag: params.highlightPreTag,

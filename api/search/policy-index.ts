@@ -18,8 +18,17 @@ export const cardFields = policyCardFields satisfies readonly (typeof displayedA
 /** Fields a browser may read through the InstantSearch endpoint: the card fields and the rest of the public metadata. */
 export const publicFields = [...cardFields, 'departmentName', 'timestamp', 'keyPoints'] as const satisfies readonly (typeof displayedAttributes)[number][];
 
-/** Fields whose highlighted or cropped text may be returned. The full texts are searched, never shown. */
-export const highlightFields = ['title', 'description'] as const satisfies readonly PolicyField[];
+/** Fields whose highlighted or cropped text any reader may get. */
+export const highlightFields = ['title', 'description', 'keyPoints'] as const satisfies readonly PolicyField[];
+
+/**
+ * The full translation may come back only as a passage cropped around a match, and only to a
+ * reader entitled to read it; the Chinese original is never returned by search.
+ */
+export const subscriberOnlyHighlightFields = ['englishTranslation'] as const satisfies readonly PolicyField[];
+
+/** Words of the full translation Meilisearch keeps around a match (then cut like a snippet). */
+export const passageCropLength = 40;
 
 /** Fields the InstantSearch endpoint may restrict a query to (`attributesToSearchOn`). */
 export const searchOnFields = indexSettings.searchableAttributes;

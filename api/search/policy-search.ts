@@ -1,9 +1,10 @@
 import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
 import type { AppDeps } from '../deps.ts';
 import type { SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
-import { cardFromDocument, cropMarker, highlightTags, splitHighlight, type CardDocument } from './cards.ts';
+import { cardHighlight, cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
+import { cardFromDocument, type CardDocument } from './cards.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
-import { cardFields, searchableFieldsFor, sortRules, type FilterField, type SearchReader } from './policy-index.ts';
+import { cardFields, passageCropLength, searchableFieldsFor, sortRules, type FilterField, type SearchReader } from './policy-index.ts';
 
 type FacetName = keyof SearchFacets;
 
@@ -16,8 +17,6 @@ const facetFieldOf = {
 } as const satisfies Record<FacetName, FilterField>;
 const facetNames = Object.keys(facetFieldOf) as FacetName[];
 
-/** Words of description kept around the match on a result card. */
-const cardCropLength = 40;
 
 /**
  * The filter of each part of the criteria. Facet parts are kept apart so a facet's counts can be
@@ -90,10 +89,11 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, re
     facets: facetNames.filter((name) => !facetFilters[name]).map((name) => facetFieldOf[name]),
     ...(criteria.q
       ? {
-          attributesToHighlight: ['title', 'description'],
-          attributesToCrop: ['description'],
-          cropLength: cardCropLength,
-          cropMarker,
+          // Descriptions are short: highlighted whole and cut here. Key points (public) and, for
+          // a reader entitled to it, the full translation are where a match the card would not
+          // show is found; the translation is cropped by Meilisearch, never sent whole.
+          attributesToHighlight: ['title', 'description', 'keyPoints', ...(reader.entitled ? ['englishTranslation'] : [])],
+          ...(reader.entitled ? { attributesToCrop: ['englishTranslation'], cropLength: passageCropLength, cropMarker } : {}),
           ...highlightTags,
         }
       : {}),
@@ -133,13 +133,6 @@ export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, re
 
 function withHighlight(hit: MultiSearchResult<CardDocument>['hits'][number]) {
   const card = cardFromDocument(hit);
-  const formatted = hit._formatted;
-  if (!formatted) return card;
-  return {
-    ...card,
-    highlight: {
-      title: splitHighlight(String(formatted.title ?? card.title)),
-      description: splitHighlight(String(formatted.description ?? card.description)),
-    },
-  };
+  const formatted = hit._formatted as FormattedFields | undefined;
+  return formatted ? { ...card, highlight: cardHighlight(formatted, card.title) } : card;
 }

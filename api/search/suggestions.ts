@@ -2,15 +2,17 @@ import type { PolicyDocument } from '../../indexer/document.ts';
 import type { AppDeps } from '../deps.ts';
 import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
 import type { PolicySuggestion } from '../shared/search.ts';
-import { cropMarker, hasMatch, highlightTags, leadingSnippet, splitHighlight } from './cards.ts';
+import { hasMatch, highlightTags, leadingSnippet, snippetAround, splitHighlight } from '../shared/highlight.ts';
 
 type SuggestionDocument = Pick<PolicyDocument, 'id' | 'title' | 'description' | 'date' | 'departmentId' | 'departmentCode'>;
 
 /**
- * Meilisearch crops by words: 20 words around the match is about 50 characters of English on each
- * side (the spec's snippet), and a similar span of Chinese, which is segmented into short words.
+ * The spec's snippet: about 50 characters each side of the match. Descriptions are short, so the
+ * whole description comes back highlighted and is cut here, by characters at word boundaries:
+ * Meilisearch crops by its own words, which keeps 0-2 characters before a match near a
+ * punctuation-split word ("…s Bank of China").
  */
-const snippetCropLength = 20;
+const snippetContext = 50;
 
 /**
  * The search bar's dropdown, asked on every pause in typing: one small Meilisearch query, the
@@ -28,16 +30,13 @@ export async function suggestPolicies(deps: AppDeps, q: string, limit: number, r
       limit,
       attributesToRetrieve: ['id', 'title', 'description', 'date', 'departmentId', 'departmentCode'],
       attributesToHighlight: ['title', 'description'],
-      attributesToCrop: ['description'],
-      cropLength: snippetCropLength,
-      cropMarker,
       ...highlightTags,
     },
   ]);
   return result!.hits.map((hit) => {
     const title = String(hit._formatted?.title ?? hit.title);
     const description = String(hit._formatted?.description ?? '');
-    const snippet = splitHighlight(description);
+    const snippet = snippetAround(splitHighlight(description), snippetContext);
     return {
       id: hit.id,
       title: hit.title,

@@ -226,10 +226,12 @@ export type PolicyCard = {
   impact: number;
   tags: PolicyTag[];
   /**
-   * Present on search results when there was a query: the title, and the description cropped
-   * around the match, split into matched and unmatched parts.
+   * Present on search results when there was a query: the title, and the description cut around
+   * the match, split into matched and unmatched parts. `passage` is where the query matched when
+   * the description does not show it: a key point, or the full translation for a reader entitled
+   * to read it.
    */
-  highlight?: { title: HighlightPart[]; description: HighlightPart[] };
+  highlight?: { title: HighlightPart[]; description: HighlightPart[]; passage?: HighlightPart[] };
 };
 
 /** Counts for the filter UI, each keyed by the value the filter takes. */

@@ -104,6 +104,33 @@ describe('search sees what the reader may read', () => {
       expect(result.estimatedTotalHits ?? result.totalHits).toBe(entitled ? 1 : 0);
       expect(Object.keys(result.facetDistribution?.departmentCode ?? {})).toEqual(entitled ? ['PBOC'] : []);
     });
+
+    it(`${who}: a result card ${entitled ? 'shows' : 'never shows'} the passage of the full translation that matched`, async () => {
+      const body = await (await get('/api/search?q=custodians', readers[who])).json();
+      if (entitled) {
+        const passage = body.policies[0].highlight.passage as { text: string; match: boolean }[];
+        expect(passage.filter((part) => part.match).map((part) => part.text)).toEqual(['custodians']);
+        expect(passage.map((part) => part.text).join('')).toBe('Article 9 sets the quarantine ledger requirement for custodians.');
+      } else {
+        expect(body.policies).toEqual([]);
+      }
+      // The dashboard asks for the passage whoever reads: a reader not entitled to it gets none,
+      // even on a query that matches the policy by its title.
+      const asked = await multiSearch(readers[who], {
+        q: 'settlement custodians',
+        matchingStrategy: 'last',
+        attributesToHighlight: ['title', 'englishTranslation'],
+        attributesToCrop: ['englishTranslation:200'],
+        highlightPreTag: '<b>',
+        highlightPostTag: '</b>',
+      });
+      expect(asked.status).toBe(200);
+      const [hit] = (await asked.json()).results[0].hits;
+      expect(hit.id).toBe(ids.paid);
+      expect(hit).not.toHaveProperty('englishTranslation');
+      if (entitled) expect(hit._formatted.englishTranslation).toBe('Article 9 sets the quarantine ledger requirement for <b>custodians</b>.');
+      else expect(hit._formatted).not.toHaveProperty('englishTranslation');
+    });
   }
 
   it('related policies search no text at all: the same list for every reader', async () => {

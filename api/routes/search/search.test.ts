@@ -608,7 +608,7 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
       const refused = [
         { attributesToRetrieve: ['englishTranslation'] },
         { attributesToHighlight: ['chineseOriginal'] },
-        { attributesToCrop: ['englishTranslation:50'] },
+        { attributesToCrop: ['chineseOriginal:50'] },
         { sort: ['title:asc'] },
         { facets: ['title'] },
         { filter: ['"industries"="Energy" OR id > 0'] },

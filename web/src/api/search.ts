@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SearchResponse, SuggestResponse } from '../../../api/shared/search.ts';
+import type { SearchResponse, SearchSort, SuggestResponse } from '../../../api/shared/search.ts';
 import { api, queryString } from './client.ts';
 
 /** GET /api/search parameters (spec section 7): arrays go as JSON, dates as YYYY-MM-DD. */
@@ -10,7 +10,7 @@ export type PolicySearchParams = {
   topics?: readonly string[] | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
-  sortBy: 'latest' | 'oldest';
+  sortBy: SearchSort;
   minImportance?: number | undefined;
   maxImportance?: number | undefined;
   page: number;

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { HighlightPart, PolicyCard as PolicyCardData } from '../../../api/shared/search.ts';
+import { hasMatch } from '../../../api/shared/highlight.ts';
+import type { PolicyCard as PolicyCardData } from '../../../api/shared/search.ts';
 import { cleanTitle, formatPolicyDate } from '../lib/format.ts';
 import { CollectionMenu } from './collection-menu.tsx';
 import { DepartmentBadge } from './department-badge.tsx';
@@ -7,16 +8,12 @@ import { HighlightedText, withoutTrailingColon } from './highlighted-text.tsx';
 import { ImportanceBadge } from './importance-badge.tsx';
 import { IndustryBadges, TopicBadges } from './tag-badges.tsx';
 
-
-function hasMatch(parts: readonly HighlightPart[] | undefined): parts is readonly HighlightPart[] {
-  return Boolean(parts?.some((part) => part.match));
-}
-
 /** A policy in a list: department, date, importance, title (to the detail page), description, tags, bookmark menu. */
 export function PolicyCard({ policy }: { policy: PolicyCardData }) {
   const title = cleanTitle(policy.title);
   const titleParts = policy.highlight?.title;
   const descriptionParts = policy.highlight?.description;
+  const passageParts = policy.highlight?.passage;
   const headingId = `policy-${policy.id}-title`;
   return (
     <article className="card flex flex-col gap-3 p-4 sm:p-5" data-testid="policy-card" aria-labelledby={headingId}>
@@ -41,6 +38,12 @@ export function PolicyCard({ policy }: { policy: PolicyCardData }) {
         </p>
       ) : (
         policy.description && <p className="line-clamp-3 text-sm text-slate-700">{policy.description}</p>
+      )}
+      {hasMatch(passageParts) && (
+        // Where the query matched when the description does not show it: a key point, or the text.
+        <p className="line-clamp-3 border-l-2 border-slate-300 pl-3 text-sm text-slate-600" data-testid="policy-passage">
+          <HighlightedText parts={passageParts} />
+        </p>
       )}
       <IndustryBadges industries={policy.tags.flatMap((tag) => (tag.kind === 'industry' ? [tag.name] : []))} />
       <TopicBadges topics={policy.tags.flatMap((tag) => (tag.kind === 'topic' ? [tag.name] : []))} />

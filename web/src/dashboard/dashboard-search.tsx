@@ -17,7 +17,7 @@ import { ResultsSkeleton } from '../components/results-skeleton.tsx';
 import { toast } from '../components/toaster.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
-import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, sortIndexes } from './dashboard-state.ts';
+import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, sortIndexes, sortOrderOf } from './dashboard-state.ts';
 import { FilterControls } from './filter-controls.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
 import { cardFromHit, type PolicyHit } from './policy-hits.ts';
@@ -26,6 +26,7 @@ import { connectPolicyRanges } from './policy-ranges.ts';
 const typingPauseMs = 300;
 const facetLimit = 100;
 const sortItems = [
+  { label: 'Most relevant', value: sortIndexes.relevance },
   { label: 'Latest', value: sortIndexes.latest },
   { label: 'Oldest', value: sortIndexes.oldest },
 ];
@@ -77,6 +78,18 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
     if (q !== urlQuery) void navigate({ search: { q }, replace: true, resetScroll: false });
   }, [searchBox.query]);
 
+  // With a query the default order is "Most relevant"; without one there is nothing to rank by.
+  // A query typed into an empty box switches Latest to it, and clearing the query switches back;
+  // an order chosen while a query stands is kept.
+  const hadQuery = useRef(Boolean(searchBox.query));
+  useEffect(() => {
+    const hasQuery = Boolean(searchBox.query);
+    const order = sortOrderOf(sortBy.currentRefinement);
+    if (hasQuery && !hadQuery.current && order === 'latest') sortBy.refine(sortIndexes.relevance);
+    if (!hasQuery && order === 'relevance') sortBy.refine(sortIndexes.latest);
+    hadQuery.current = hasQuery;
+  }, [searchBox.query]);
+
   useEffect(() => {
     saveDashboardState(fromUiState({ [indexName]: indexUiState }));
   }, [indexUiState]);
@@ -105,8 +118,9 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
       topics={topics}
       ranges={ranges}
       onRangesChange={refineRanges}
-      sortOrder={sortBy.currentRefinement === sortIndexes.oldest ? 'oldest' : 'latest'}
+      sortOrder={sortOrderOf(sortBy.currentRefinement)}
       onSortOrderChange={(order) => sortBy.refine(sortIndexes[order])}
+      hasQuery={Boolean(searchBox.query)}
       pageSize={pageSize}
       onPageSizeChange={hitsPerPage.refine}
       onReset={clearFilters.refine}

@@ -4,7 +4,13 @@ import { importanceBounds, rangesToUiState, readRangesFromUiState, type PolicyRa
 
 /** The dashboard's index in Meilisearch, sorted newest first ("Latest", the default). */
 export const indexName = 'policies:timestamp:desc';
-export const sortIndexes = { latest: 'policies:timestamp:desc', oldest: 'policies:timestamp:asc' } as const;
+/** Each order as InstantSearch names it: the index, and its sort. "Most relevant" is the index with no sort (Meilisearch's ranking). */
+export const sortIndexes = { relevance: 'policies', latest: 'policies:timestamp:desc', oldest: 'policies:timestamp:asc' } as const;
+export type SortOrder = keyof typeof sortIndexes;
+
+export function sortOrderOf(index: string | undefined): SortOrder {
+  return (Object.keys(sortIndexes) as SortOrder[]).find((order) => sortIndexes[order] === index) ?? 'latest';
+}
 export const pageSizes = [20, 50, 100] as const;
 export const facetAttributes = { departments: 'departmentCode', industries: 'industries', topics: 'topicCodes' } as const;
 
@@ -21,7 +27,7 @@ const dashboardStateSchema = z.object({
   endDate: isoDate.nullable().catch(null),
   currentPage: z.number().int().min(1).catch(1),
   itemsPerPage: z.union(pageSizes.map((size) => z.literal(size))).catch(20),
-  sortOrder: z.enum(['latest', 'oldest']).catch('latest'),
+  sortOrder: z.enum(['relevance', 'latest', 'oldest']).catch('latest'),
   searchQuery: z.string().catch(''),
   importanceRange: z.tuple([importance, importance]).catch([importanceBounds[0], importanceBounds[1]]),
 });
@@ -77,7 +83,7 @@ export function fromUiState(uiState: UiState): DashboardState {
     endDate: ranges.endDate,
     currentPage: index.page ?? 1,
     itemsPerPage: index.hitsPerPage ?? pageSizes[0],
-    sortOrder: index.sortBy === sortIndexes.oldest ? 'oldest' : 'latest',
+    sortOrder: sortOrderOf(index.sortBy),
     searchQuery: index.query ?? '',
     importanceRange: ranges.importance,
   });

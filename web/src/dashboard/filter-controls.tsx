@@ -6,7 +6,7 @@ import { departmentsQuery, topicsQuery } from '../api/reference.ts';
 import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { importanceBounds, type PolicyRanges } from './policy-ranges.ts';
-import { pageSizes } from './dashboard-state.ts';
+import { pageSizes, type SortOrder } from './dashboard-state.ts';
 
 export type FilterControlsProps = {
   departments: RefinementListRenderState;
@@ -14,8 +14,10 @@ export type FilterControlsProps = {
   topics: RefinementListRenderState;
   ranges: PolicyRanges;
   onRangesChange: (ranges: PolicyRanges) => void;
-  sortOrder: 'latest' | 'oldest';
-  onSortOrderChange: (sortOrder: 'latest' | 'oldest') => void;
+  sortOrder: SortOrder;
+  onSortOrderChange: (sortOrder: SortOrder) => void;
+  /** "Most relevant" is offered only when there is a query to rank by. */
+  hasQuery: boolean;
   pageSize: number;
   onPageSizeChange: (pageSize: number) => void;
   onReset: () => void;
@@ -63,8 +65,9 @@ export function FilterControls(props: FilterControlsProps) {
       <LabelledSelect
         label="Sort"
         value={props.sortOrder}
-        onChange={(value) => props.onSortOrderChange(value === 'oldest' ? 'oldest' : 'latest')}
+        onChange={(value) => props.onSortOrderChange(value as SortOrder)}
         options={[
+          ...(props.hasQuery ? [{ value: 'relevance', label: 'Most relevant' }] : []),
           { value: 'latest', label: 'Latest' },
           { value: 'oldest', label: 'Oldest' },
         ]}

@@ -1,7 +1,7 @@
 import type { Hit } from 'instantsearch.js';
-import type { HighlightPart, PolicyCard, PolicyTag } from '../../../api/shared/search.ts';
+import type { PolicyCard, PolicyTag } from '../../../api/shared/search.ts';
 import type { PolicyDocument } from '../../../indexer/document.ts';
-import { highlightPostTag, highlightPreTag } from './search-client.ts';
+import { cardHighlight } from '../../../api/shared/highlight.ts';
 
 type CardDocument = Pick<
   PolicyDocument,
@@ -10,23 +10,18 @@ type CardDocument = Pick<
 
 export type PolicyHit = Hit<CardDocument>;
 
-const markers = new RegExp(`([${highlightPreTag}${highlightPostTag}])`);
+type Formatted = Record<string, { value?: unknown } | { value?: unknown }[] | undefined> | undefined;
 
-/** Splits a value highlighted with our private-use markers into matched and unmatched parts. */
-function splitHighlight(highlighted: string | undefined): HighlightPart[] {
-  const parts: HighlightPart[] = [];
-  let match = false;
-  for (const piece of (highlighted ?? '').split(markers)) {
-    if (piece === highlightPreTag) match = true;
-    else if (piece === highlightPostTag) match = false;
-    else if (piece) parts.push({ text: piece, match });
-  }
-  return parts;
+/** A field as Meilisearch formatted it: instant-meilisearch puts cropped fields in _snippetResult, the rest in _highlightResult. */
+function formattedValue(hit: PolicyHit, field: string): string | undefined {
+  const entry = (hit._snippetResult as Formatted)?.[field] ?? (hit._highlightResult as Formatted)?.[field];
+  return entry && !Array.isArray(entry) && typeof entry.value === 'string' ? entry.value : undefined;
 }
 
-function highlighted(hit: PolicyHit, field: 'title' | 'description'): string | undefined {
-  const entry = hit._highlightResult?.[field];
-  return entry && 'value' in entry && typeof entry.value === 'string' ? entry.value : undefined;
+/** A list field (key points) as Meilisearch formatted it, an entry per item. */
+function formattedList(hit: PolicyHit, field: string): string[] {
+  const entry = (hit._highlightResult as Formatted)?.[field];
+  return Array.isArray(entry) ? entry.flatMap((item) => (typeof item.value === 'string' ? [item.value] : [])) : [];
 }
 
 /** A search hit as the card the search endpoint would have answered. */
@@ -52,6 +47,14 @@ export function cardFromHit(hit: PolicyHit): PolicyCard {
     departmentCode: hit.departmentCode || null,
     impact: hit.impact,
     tags,
-    highlight: { title: splitHighlight(highlighted(hit, 'title')), description: splitHighlight(highlighted(hit, 'description')) },
+    highlight: cardHighlight(
+      {
+        title: formattedValue(hit, 'title'),
+        description: formattedValue(hit, 'description'),
+        keyPoints: formattedList(hit, 'keyPoints'),
+        englishTranslation: formattedValue(hit, 'englishTranslation'),
+      },
+      hit.title,
+    ),
   };
 }

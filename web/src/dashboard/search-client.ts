@@ -1,11 +1,9 @@
 import { instantMeiliSearch, type InstantMeiliSearchInstance } from '@meilisearch/instant-meilisearch';
 import type { QueryClient } from '@tanstack/react-query';
+import { cropMarker, highlightTags } from '../../../api/shared/highlight.ts';
 import { policyCardFields } from '../../../api/shared/search.ts';
 import { searchKeys } from '../api/search.ts';
 
-/** Highlight markers that never occur in policy text (the API's own, Unicode private use). */
-export const highlightPreTag = '\uE000';
-export const highlightPostTag = '\uE001';
 
 const freshMs = 15_000;
 
@@ -23,9 +21,12 @@ export function createDashboardSearchClient(queryClient: QueryClient): InstantMe
     requestConfig: { credentials: 'same-origin' },
     meiliSearchParams: {
       attributesToRetrieve: [...policyCardFields],
-      attributesToHighlight: ['title', 'description'],
-      highlightPreTag,
-      highlightPostTag,
+      // The card shows where a query matched: title, description, a key point, or (for a reader
+      // entitled to it; the API drops the ask for anyone else) a passage of the translation.
+      attributesToHighlight: ['title', 'description', 'keyPoints', 'englishTranslation'],
+      attributesToCrop: ['englishTranslation'],
+      cropMarker,
+      ...highlightTags,
     },
   });
   return {

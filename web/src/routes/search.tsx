@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
-import { searchPageSizes } from '../../../api/shared/search.ts';
+import { searchPageSizes, searchSorts } from '../../../api/shared/search.ts';
 import { rootRoute } from './root.tsx';
 
 const text = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string());
@@ -12,7 +12,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const searchPageSearchSchema = z.object({
   q: text.optional().catch(undefined),
   page: z.coerce.number().int().min(1).optional().catch(undefined),
-  sortBy: z.enum(['latest', 'oldest']).optional().catch(undefined),
+  sortBy: z.enum(searchSorts).optional().catch(undefined),
   departments: codes.optional().catch(undefined),
   industries: codes.optional().catch(undefined),
   topics: codes.optional().catch(undefined),
