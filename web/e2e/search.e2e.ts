@@ -218,4 +218,41 @@ describe('search bar and search page', () => {
     expect(await page.getByText('No policies found matching your search.').count()).toBe(0);
     await context.close();
   });
+
+  it('ranks by relevance when there is a query, and every card shows where it matched, the text\'s passage included for a subscriber', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await signIn(page, 'subscriber@example.com');
+      for (const path of ['/search?q=data%20security', '/dashboard?q=data%20security']) {
+        await page.goto(path);
+        const results = page.getByTestId(path.startsWith('/search') ? 'search-results' : 'dashboard-results');
+        await results.getByTestId('policy-card').first().waitFor({ timeout: 20_000 });
+        if (viewport === 'desktop') {
+          // On a phone the dashboard's order is in the Filter sheet; the search page shows it.
+          const sort = page.getByLabel('Sort');
+          expect(await sort.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Most relevant');
+        }
+        await page.waitForFunction(
+          (testId) => document.querySelectorAll(`[data-testid="${testId}"] [data-testid="policy-card"] mark`).length > 0,
+          path.startsWith('/search') ? 'search-results' : 'dashboard-results',
+        );
+        const cards = await results.getByTestId('policy-card').evaluateAll((articles) =>
+          articles.map((article) => ({
+            text: (article.textContent ?? '').toLowerCase(),
+            marks: [...article.querySelectorAll('mark')].map((mark) => mark.textContent?.toLowerCase() ?? ''),
+            passage: article.querySelector('[data-testid="policy-passage"] mark')?.textContent ?? null,
+          })),
+        );
+        // The best match first: both words on the card, highlighted.
+        expect(cards[0]!.marks.some((mark) => mark.startsWith('data'))).toBe(true);
+        expect(cards[0]!.marks.some((mark) => mark.startsWith('secur'))).toBe(true);
+        // No card without the words on it: a match in the text shows its passage.
+        for (const card of cards) expect(card.text, card.text.slice(0, 80)).toMatch(/data|secur/);
+        expect(cards.some((card) => card.passage !== null)).toBe(true);
+        await screenshot(page, `relevance-${path.slice(1, 7)}-${viewport}`);
+      }
+      await context.close();
+    }
+  });
 });

@@ -56,20 +56,30 @@ export function saveDashboardState(state: DashboardState): void {
 export function toUiState(state: DashboardState, q: string | undefined): UiState {
   const ranges: PolicyRanges = { importance: state.importanceRange, startDate: state.startDate, endDate: state.endDate };
   const range = rangesToUiState(ranges);
+  const query = q ?? state.searchQuery;
   return {
     [indexName]: {
-      query: q ?? state.searchQuery,
+      query,
       refinementList: {
         [facetAttributes.departments]: state.selectedDepartments,
         [facetAttributes.industries]: state.selectedIndustries,
         [facetAttributes.topics]: state.selectedTopics,
       },
       ...(Object.keys(range).length ? { range } : {}),
-      sortBy: sortIndexes[state.sortOrder],
+      sortBy: sortIndexes[initialSortOrder(state, query)],
       hitsPerPage: state.itemsPerPage,
       page: state.currentPage,
     },
   };
+}
+
+/**
+ * The order to open with, by the rule the search box applies as one types: a query arriving in an
+ * empty box turns "Latest" into "Most relevant", and without a query there is nothing to rank by.
+ */
+function initialSortOrder(state: DashboardState, query: string): SortOrder {
+  if (!query) return state.sortOrder === 'relevance' ? 'latest' : state.sortOrder;
+  return !state.searchQuery && state.sortOrder === 'latest' ? 'relevance' : state.sortOrder;
 }
 
 export function fromUiState(uiState: UiState): DashboardState {
