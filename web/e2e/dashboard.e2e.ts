@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, signIn } from './account-helpers.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { launchBrowser, newContext, screenshot } from './browser.ts';
 import { waitForSearchIndex } from './search-helpers.ts';
 
 /** "Showing X to Y of total" as numbers. */
@@ -246,5 +246,63 @@ describe('dashboard', () => {
     for (const title of ['Departments', 'Industries', 'Topics']) expectFits(await measure(sheet.getByRole('group', { name: title })), `${title} (phone)`);
     await checkPage(phone, 'dashboard-mobile-filter-lists');
     await mobile.close();
+  });
+
+  it('keeps the filter bar on one row at 1280 px with every filter applied, and in line when a date is mistyped', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await signInToDashboard(page);
+    const bar = page.getByTestId('filter-bar');
+    /** The bottom edge of each control of the bar, by its label or name: one row means one bottom. */
+    const bottoms = () =>
+      bar.evaluate((element) =>
+        [...element.querySelectorAll('button, input:not([type="date"]), select, [role="slider"]')]
+          .filter((control) => !control.closest('[role="slider"]') || control.getAttribute('role') === 'slider')
+          .filter((control) => !(control as HTMLElement).closest('[aria-hidden="true"]') && (control as HTMLElement).offsetParent !== null)
+          .filter((control) => control.getAttribute('role') !== 'slider' && !control.getAttribute('aria-label')?.includes('choose from a calendar'))
+          .map((control) => ({ name: control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.id, bottom: Math.round(control.getBoundingClientRect().bottom) })),
+      );
+    const expectOneRow = async (when: string) => {
+      const controls = await bottoms();
+      const rows = new Set(controls.map((control) => control.bottom));
+      expect(rows.size, `${when}: ${JSON.stringify(controls)}`).toBe(1);
+    };
+    await expectOneRow('no filters');
+
+    // Every filter applied: a query (Most relevant), two departments, an industry, a topic, importance, dates.
+    await page.getByTestId('dashboard-search-input').fill('market');
+    for (const title of ['Departments', 'Industries', 'Topics']) {
+      await page.getByRole('button', { name: new RegExp(`^${title}`) }).click();
+      const group = page.getByRole('group', { name: title });
+      await group.getByRole('checkbox').first().check();
+      if (title === 'Departments') await group.getByRole('checkbox').nth(1).check();
+      await page.keyboard.press('Escape');
+    }
+    await page.getByRole('slider', { name: 'Minimum importance' }).focus();
+    for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowRight');
+    await page.getByText('Importance: 3 to 10').waitFor();
+    await page.getByLabel('Start date', { exact: true }).fill('01/01/2020');
+    await page.getByLabel('End date', { exact: true }).fill('31/12/2026');
+    await page.getByLabel('End date', { exact: true }).press('Enter');
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="filter-bar"] button.btn-secondary') as HTMLButtonElement | null)?.disabled);
+    await expectOneRow('every filter applied');
+    // The dates give way for the row, never so far that a date is cut.
+    for (const label of ['Start date', 'End date']) {
+      const fits = await page.getByLabel(label, { exact: true }).evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth);
+      expect(fits, label).toBe(true);
+    }
+    await screenshot(page, 'dashboard-filter-bar-all-filters-desktop');
+
+    // A mistyped date says so below its field without moving the other controls.
+    await page.getByLabel('Start date', { exact: true }).fill('31/02/20x');
+    await page.getByLabel('Start date', { exact: true }).press('Enter');
+    await page.getByText('Enter a date as dd/mm/yyyy').waitFor();
+    await expectOneRow('a mistyped date');
+    const message = await page.getByText('Enter a date as dd/mm/yyyy').boundingBox();
+    const startDate = await page.getByLabel('Start date', { exact: true }).boundingBox();
+    expect(message!.y).toBeGreaterThanOrEqual(startDate!.y + startDate!.height);
+    expect(message!.x).toBeGreaterThanOrEqual(startDate!.x - 1);
+    await screenshot(page, 'dashboard-filter-bar-invalid-date-desktop');
+    await context.close();
   });
 });

@@ -13,11 +13,14 @@ export function DateField({
   value,
   onChange,
   className = '',
+  messageBelow = false,
 }: {
   label: string;
   value: string | null;
   onChange: (isoDate: string | null) => void;
   className?: string;
+  /** In a row of controls (from 768 px): the invalid-date message hangs below the field instead of taking height, so the row stays in line. */
+  messageBelow?: boolean;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -49,14 +52,14 @@ export function DateField({
   };
 
   return (
-    <div className={className}>
+    <div className={`relative ${className}`}>
       <label htmlFor={id} className="label">
         {label}
       </label>
       <div className="relative">
         <input
           id={id}
-          className="input pr-10"
+          className="input pr-9"
           placeholder="dd/mm/yyyy"
           inputMode="numeric"
           autoComplete="off"
@@ -91,7 +94,7 @@ export function DateField({
         />
       </div>
       {invalid && (
-        <p id={errorId} className="mt-1 text-xs text-red-800">
+        <p id={errorId} className={`mt-1 text-xs text-red-800 ${messageBelow ? 'md:absolute md:top-full md:left-0 md:z-10 md:rounded md:bg-white/95 md:px-1 md:whitespace-nowrap' : ''}`}>
           Enter a date as dd/mm/yyyy
         </p>
       )}

@@ -26,6 +26,8 @@ export type FilterControlsProps = {
   layout: 'bar' | 'sheet';
 };
 
+const dateWidth = 'w-36 min-w-[8.25rem] shrink';
+
 /** Every dashboard filter: departments, industries, topics (with counts), dates, importance, sort, page size, Reset. */
 export function FilterControls(props: FilterControlsProps) {
   const { data: departmentList } = useQuery(departmentsQuery);
@@ -47,18 +49,20 @@ export function FilterControls(props: FilterControlsProps) {
         label="Start date"
         value={ranges.startDate}
         onChange={(startDate) => onRangesChange({ ...ranges, startDate })}
-        className={layout === 'bar' ? 'w-36' : ''}
+        className={layout === 'bar' ? dateWidth : ''}
+        messageBelow={layout === 'bar'}
       />
       <DateField
         label="End date"
         value={ranges.endDate}
         onChange={(endDate) => onRangesChange({ ...ranges, endDate })}
-        className={layout === 'bar' ? 'w-36' : ''}
+        className={layout === 'bar' ? dateWidth : ''}
+        messageBelow={layout === 'bar'}
       />
     </>
   );
   const importance = (
-    <ImportanceRange value={ranges.importance} onChange={(value) => onRangesChange({ ...ranges, importance: value })} className={layout === 'bar' ? 'w-40' : ''} />
+    <ImportanceRange value={ranges.importance} onChange={(value) => onRangesChange({ ...ranges, importance: value })} className={layout === 'bar' ? 'w-36 min-w-[8.5rem] shrink' : ''} />
   );
   const ordering = (
     <>
@@ -81,7 +85,7 @@ export function FilterControls(props: FilterControlsProps) {
     </>
   );
   const reset = (
-    <button type="button" className="btn-secondary" onClick={props.onReset} disabled={!props.canReset}>
+    <button type="button" className="btn-secondary shrink-0" onClick={props.onReset} disabled={!props.canReset}>
       Reset
     </button>
   );
@@ -98,8 +102,10 @@ export function FilterControls(props: FilterControlsProps) {
     );
   }
   return (
-    <div className="flex flex-wrap items-end gap-x-3 gap-y-2" data-testid="filter-bar">
-      <div className="flex flex-wrap items-end gap-2">{facets}</div>
+    // One row from 1280 px, every filter applied ("Most relevant", counts on the buttons): the
+    // date fields give way first, down to what "dd/mm/yyyy" needs.
+    <div className="flex flex-wrap items-end gap-2 xl:flex-nowrap" data-testid="filter-bar">
+      <div className="flex shrink-0 flex-wrap items-end gap-2">{facets}</div>
       {dates}
       {importance}
       {ordering}
@@ -196,7 +202,7 @@ function LabelledSelect({
 }) {
   const id = useId();
   return (
-    <div>
+    <div className="shrink-0">
       <label htmlFor={id} className="label">
         {label}
       </label>

@@ -156,7 +156,9 @@ function SearchFilters({
   };
 
   return (
-    <div className="card grid grid-cols-2 items-end gap-3 p-4 md:flex md:flex-wrap" data-testid="search-filters">
+    // A phone gets three rows (the lists, the dates, the order); from 768 px one wrapping row.
+    <div className="card grid gap-3 p-4 md:flex md:flex-wrap md:items-end" data-testid="search-filters">
+      <div className="grid grid-cols-3 gap-2 md:contents">
       <MultiSelect
         title="Department"
         layout="popover"
@@ -191,8 +193,12 @@ function SearchFilters({
           selected: Boolean(search.topics?.includes(topic.code)),
         }))}
       />
-      <DateField label="Start date" className="md:w-40" value={search.startDate ?? null} onChange={(startDate) => onChange({ startDate: startDate ?? undefined })} />
-      <DateField label="End date" className="md:w-40" value={search.endDate ?? null} onChange={(endDate) => onChange({ endDate: endDate ?? undefined })} />
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:contents">
+        <DateField label="Start date" className="md:w-40" messageBelow value={search.startDate ?? null} onChange={(startDate) => onChange({ startDate: startDate ?? undefined })} />
+        <DateField label="End date" className="md:w-40" messageBelow value={search.endDate ?? null} onChange={(endDate) => onChange({ endDate: endDate ?? undefined })} />
+      </div>
+      <div className="grid grid-cols-[1fr_auto] gap-3 md:contents">
       <div>
         <label htmlFor={sortId} className="label">
           Sort
@@ -231,6 +237,7 @@ function SearchFilters({
             </option>
           ))}
         </select>
+      </div>
       </div>
     </div>
   );
