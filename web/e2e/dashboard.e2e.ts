@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, signIn } from './account-helpers.ts';
+import { checkPage, signIn, waitForPath } from './account-helpers.ts';
 import { launchBrowser, newContext, screenshot } from './browser.ts';
 import { waitForSearchIndex } from './search-helpers.ts';
 
@@ -303,6 +303,41 @@ describe('dashboard', () => {
     expect(message!.y).toBeGreaterThanOrEqual(startDate!.y + startDate!.height);
     expect(message!.x).toBeGreaterThanOrEqual(startDate!.x - 1);
     await screenshot(page, 'dashboard-filter-bar-invalid-date-desktop');
+    await context.close();
+  });
+
+  it('puts the dashboard back where the reader left it, after Back and after Return to Dashboard', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await signInToDashboard(page);
+    await page.evaluate(() => localStorage.removeItem('dashboardState'));
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-results').getByTestId('policy-card').nth(19).waitFor({ timeout: 20_000 });
+
+    /** Scrolls to `top`, opens the card in view, and comes back the given way: where does the dashboard land? */
+    const leaveAndReturn = async (top: number, way: 'Back' | 'Return to Dashboard') => {
+      await page.evaluate((y) => window.scrollTo(0, y), top);
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 1, top);
+      const title = page.getByTestId('dashboard-results').getByRole('heading', { level: 2 }).filter({
+        has: page.locator('a'),
+      });
+      // The first card whose title is on screen.
+      const index = await title.evaluateAll((headings) => headings.findIndex((heading) => heading.getBoundingClientRect().top > 60));
+      await title.nth(index).getByRole('link').click();
+      await waitForPath(page, /^\/policy\/\d+$/);
+      await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
+      if (way === 'Back') await page.goBack();
+      else await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+      await waitForPath(page, /^\/dashboard$/);
+      await page.waitForTimeout(1200);
+      return page.evaluate(() => window.scrollY);
+    };
+    for (const top of [900, 2000]) {
+      for (const way of ['Back', 'Return to Dashboard'] as const) {
+        const landed = await leaveAndReturn(top, way);
+        expect(Math.abs(landed - top), `${way} from ${top} px landed at ${landed}`).toBeLessThanOrEqual(10);
+      }
+    }
     await context.close();
   });
 });

@@ -38,7 +38,8 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     // Loaders read through React Query, which owns caching.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Off: each page's last position is restored with the spec's retries (lib/scroll-restoration.ts).
+    scrollRestoration: false,
     defaultNotFoundComponent: NotFoundCard,
   });
 }
