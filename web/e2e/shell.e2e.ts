@@ -79,4 +79,54 @@ describe('app shell', () => {
       await context.close();
     });
   }
+
+  it('fits a phone: the landing page\'s links in a menu, the policy tabs on one row, the search placeholders whole', async () => {
+    const desktop = await newContext(browser, 'desktop');
+    const wide = await desktop.newPage();
+    await wide.goto('/');
+    await wide.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).waitFor();
+    expect(await wide.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    await desktop.close();
+
+    const mobile = await newContext(browser, 'mobile');
+    const page = await mobile.newPage();
+    await page.goto('/');
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['About Us', 'Contact', 'FAQ']);
+    await screenshot(page, 'landing-menu-mobile');
+    await menu.getByRole('menuitem', { name: 'Contact' }).click();
+    await page.waitForURL((url) => url.pathname === '/contact');
+
+    await signIn(page, 'subscriber@example.com');
+    await page.goto('/policy/1');
+    const tabs = page.getByRole('tablist', { name: 'Policy text' }).getByRole('tab');
+    await tabs.first().waitFor({ timeout: 15_000 });
+    const tops = await tabs.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
+    const fitsInList = await page.getByRole('tablist', { name: 'Policy text' }).evaluate((list) => list.scrollWidth <= list.clientWidth);
+    expect(fitsInList).toBe(true);
+    await screenshot(page, 'policy-tabs-mobile');
+
+    /** Is the placeholder shown whole: its text, in its own font, within the box's content width? */
+    const placeholderFits = (testId: string) =>
+      page.getByTestId(testId).evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const placeholder = getComputedStyle(input, '::placeholder');
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${placeholder.fontWeight} ${placeholder.fontSize} ${placeholder.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: input.placeholder, width: Math.ceil(context.measureText(input.placeholder).width), room };
+      });
+    const topBar = await placeholderFits('search-bar-input');
+    expect(topBar.width, JSON.stringify(topBar)).toBeLessThanOrEqual(topBar.room);
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-search-input').waitFor({ timeout: 15_000 });
+    const dashboard = await placeholderFits('dashboard-search-input');
+    expect(dashboard.width, JSON.stringify(dashboard)).toBeLessThanOrEqual(dashboard.room);
+    await screenshot(page, 'dashboard-search-placeholder-mobile');
+    await mobile.close();
+  });
 });

@@ -135,7 +135,9 @@ export function SearchBar({
           aria-expanded={expanded}
           aria-controls={listboxId}
           aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          className="input h-11 pr-16 pl-10 text-base sm:text-sm"
+          // The clear button and spinner need room only once there is text; without it the placeholder
+          // gets the width (and a smaller size on a phone, where typed text stays 16 px so iOS does not zoom).
+          className={`input h-11 pl-10 text-base placeholder:text-sm sm:text-sm ${query || loading ? 'pr-16' : 'pr-3'}`}
           placeholder="Search policies using natural language..."
           value={query}
           autoComplete="off"

@@ -232,7 +232,8 @@ function DashboardSearchBox({ value, onChange, onClear, busy }: { value: string;
       <input
         type="search"
         aria-label="Search policies"
-        className="input h-11 pr-16 text-base sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+        // As in the top bar's search box: room for the clear button only once there is text.
+        className={`input h-11 text-base placeholder:text-sm sm:text-sm [&::-webkit-search-cancel-button]:hidden ${value || busy ? 'pr-16' : 'pr-3'}`}
         placeholder="Search policies using natural language..."
         value={value}
         onChange={(event) => onChange(event.target.value)}

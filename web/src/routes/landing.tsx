@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createRoute, Link, useNavigate } from '@tanstack/react-router';
-import { Accordion } from 'radix-ui';
+import { Accordion, DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { fullAccessPlan, subscriptionQuery } from '../api/billing.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
@@ -100,9 +100,40 @@ function LandingHeader({ onSignIn, onStartTrial }: { onSignIn: () => void; onSta
           <button type="button" className="btn-primary whitespace-nowrap" onClick={onStartTrial} onPointerEnter={preloadSignup} onFocus={preloadSignup}>
             Start Free Trial
           </button>
+          <PageMenu />
         </div>
       </div>
     </header>
+  );
+}
+
+/** Below 768 px the header's page links (About Us, Contact, FAQ) move into a menu. */
+function PageMenu() {
+  const item = 'block cursor-pointer rounded px-3 py-2.5 outline-none data-[highlighted]:bg-slate-100';
+  return (
+    // Not modal: a modal menu hides the whole page with aria-hidden while focus stays reachable in it.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="btn-ghost size-10 shrink-0 p-0 md:hidden" aria-label="Menu">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-sm font-medium text-slate-900 shadow-lg">
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/about-us">About Us</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/contact">Contact</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/help-center" hash="faq">
+              FAQ
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
 

@@ -146,8 +146,9 @@ function SubscribeCall() {
   );
 }
 
+// One row on a phone: no gap and narrower padding there (the three labels need about 300 px).
 const tabTrigger =
-  'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-slate-900';
+  'shrink-0 whitespace-nowrap border-b-2 border-transparent px-2 py-2 text-sm sm:px-3 font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-slate-900';
 
 function PolicyTexts({ policy }: { policy: PolicyDetail }) {
   const analysis = policy.fullContent.analysis ?? [];
@@ -155,7 +156,7 @@ function PolicyTexts({ policy }: { policy: PolicyDetail }) {
   return (
     <section className="grid gap-4">
       <Tabs.Root defaultValue="translated">
-        <Tabs.List aria-label="Policy text" className="flex flex-wrap gap-1 border-b border-slate-200">
+        <Tabs.List aria-label="Policy text" className="flex overflow-x-auto border-b border-slate-200 sm:gap-1">
           <Tabs.Trigger value="translated" className={tabTrigger}>
             Translated Text
           </Tabs.Trigger>
