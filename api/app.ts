@@ -6,6 +6,7 @@ import type { AppDeps } from './deps.ts';
 import { AppError, renderError } from './errors.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { billingRoutes } from './routes/billing/index.ts';
+import { adminContactMessageRoutes, contactRoutes } from './routes/contact/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { policyRoutes } from './routes/policies/index.ts';
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps) {
     // Public calls that read no session, answered before the session lookup (a Postgres read).
     .route('/health', healthRoutes(deps))
     .route('/', referenceRoutes(deps))
+    .route('/contact', contactRoutes(deps))
     .use(sessionMiddleware(deps))
     // What a search may match depends on the reader's subscription (search sees what they may read).
     .route('/search', searchRoutes(deps))
@@ -39,6 +41,7 @@ export function createApp(deps: AppDeps) {
     .route('/user', userRoutes(deps))
     .route('/collections', collectionRoutes(deps))
     .route('/admin/stats', adminStatsRoutes(deps))
+    .route('/admin/contact-messages', adminContactMessageRoutes(deps))
     .route('/database-stats', databaseStatsRoutes(deps));
 
   app.notFound((c) => renderError(new AppError('not_found', 'No such API endpoint'), c));

@@ -2,8 +2,8 @@ import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 /**
- * The security events we keep. `login_failed`, `password_change_failed` and `registration_attempt`
- * rows are also the rate limiters' memory (auth/attempt-limits.ts).
+ * The security events we keep. `login_failed`, `password_change_failed`, `registration_attempt`
+ * and `contact_message` rows are also the rate limiters' memory (auth/attempt-limits.ts).
  */
 export type AuditAction =
   | 'user_registered'
@@ -14,7 +14,8 @@ export type AuditAction =
   | 'password_changed'
   | 'password_change_failed'
   | 'account_deleted'
-  | 'role_changed';
+  | 'role_changed'
+  | 'contact_message';
 
 /** A transaction or the pool: audit rows are written inside the change they describe. */
 type Executor = Pick<Database, 'insert'>;

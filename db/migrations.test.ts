@@ -18,7 +18,7 @@ describe('migrations', () => {
         select table_name from information_schema.tables where table_schema = 'public' order by table_name`;
       expect(tables.map((t) => t.table_name)).toEqual(
         expect.arrayContaining([
-          'audit_log', 'checkout_sessions', 'collections', 'departments', 'import_jobs', 'industries',
+          'audit_log', 'checkout_sessions', 'collections', 'contact_messages', 'departments', 'import_jobs', 'industries',
           'notification_preferences', 'pending_stories', 'policies', 'policy_collections', 'policy_industries',
           'policy_topics', 'search_outbox', 'sessions', 'stripe_events', 'subscriptions', 'topic_categories',
           'topics', 'users',

@@ -43,6 +43,22 @@ export function registrationLimits(config: { REGISTRATIONS_PER_IP_PER_HOUR: numb
   ];
 }
 
+/**
+ * Contact form messages, each a stored row and an e-mail to support: a person sends one or two;
+ * the global limit bounds how fast many addresses together can fill the support mailbox.
+ */
+export const contactSubject = 'contact';
+export const contactWindowMs = 60 * 60 * 1000;
+export const contactGlobal = { limit: 100, windowMs: 10 * 60 * 1000 };
+export function contactLimits(config: { CONTACT_MESSAGES_PER_IP_PER_HOUR: number }): readonly AttemptLimit[] {
+  return [
+    { by: 'ip', limit: config.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: contactWindowMs },
+    { by: 'subject', ...contactGlobal },
+  ];
+}
+
+const tooManyAttempts = 'Too many failed attempts. Please try again later.';
+
 type Attempt = { action: AuditAction; subject: string; ip: string | null; now: Date };
 
 function conditionFor(attempt: Attempt, by: AttemptLimit['by']): SQL | undefined {
@@ -64,6 +80,8 @@ export async function reserveAttempt(
   db: Database,
   attempt: Attempt,
   limits: readonly AttemptLimit[],
+  /** The 429's message, for attempts that are no failures (a contact message). */
+  refusal: string = tooManyAttempts,
 ): Promise<{ passed: (tx: Pick<Database, 'delete'>) => Promise<void> }> {
   const reservationId = await db.transaction(async (tx) => {
     // Always the account's lock first, then the IP's: one order, so no two attempts deadlock.
@@ -88,7 +106,7 @@ export async function reserveAttempt(
         ...blocked.map((result) => Math.ceil((result.oldest!.getTime() + result.windowMs - attempt.now.getTime()) / 1000)),
         1,
       );
-      throw new AppError('rate_limited', 'Too many failed attempts. Please try again later.', {
+      throw new AppError('rate_limited', refusal, {
         'Retry-After': String(retryAfterSeconds),
       });
     }

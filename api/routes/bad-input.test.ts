@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, users } from '../../db/schema/index.ts';
+import { collections, contactMessages, users } from '../../db/schema/index.ts';
 import { createSignedInUser, testPassword } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 
 type Call = { method: string; path: string; valid: Record<string, unknown>; allOptional?: boolean };
 
-/** Every account and collection call with a body, with a body it would accept. */
+/** Every account, collection and contact call with a body, with a body it would accept. */
 const calls: Call[] = [
   {
     method: 'POST',
@@ -23,6 +23,11 @@ const calls: Call[] = [
   },
   { method: 'POST', path: '/api/collections', valid: { name: 'Watch list' } },
   { method: 'POST', path: '/api/collections/add-policy', valid: { collectionId: 1, policyId: 1 } },
+  {
+    method: 'POST',
+    path: '/api/contact',
+    valid: { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Acme', subject: 'Question', message: 'Hello' },
+  },
 ];
 
 const huge = 'x'.repeat(10_000);
@@ -80,5 +85,6 @@ describe('bad input on every call → 400 with a message, never a 500, nothing w
   it('nothing was half-written by any refused call', async () => {
     expect(await ctx.db.select().from(users)).toHaveLength(1);
     expect(await ctx.db.select().from(collections)).toEqual([]);
+    expect(await ctx.db.select().from(contactMessages)).toEqual([]);
   });
 });

@@ -21,6 +21,12 @@ const calls: { method: string; path: string; valid: Record<string, unknown>; fie
   { method: 'DELETE', path: '/api/user/account', valid: { reason: 'Testing' }, fields: ['reason'] },
   { method: 'POST', path: '/api/verify-subscription', valid: { sessionId: 'cs_local_x' }, fields: ['sessionId'] },
   { method: 'POST', path: '/api/search/multi-search', valid: { queries: [{ indexUid: 'policies', q: 'bank' }] }, fields: ['queries.0.q'] },
+  {
+    method: 'POST',
+    path: '/api/contact',
+    valid: { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Acme', subject: 'Question', message: 'Hello' },
+    fields: ['name', 'email', 'company', 'subject', 'message'],
+  },
 ];
 
 function poisoned(valid: Record<string, unknown>, field: string, value: string): Record<string, unknown> {

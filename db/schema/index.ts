@@ -5,3 +5,4 @@ export * from './collections.ts';
 export * from './billing.ts';
 export * from './operations.ts';
 export * from './search.ts';
+export * from './contact.ts';

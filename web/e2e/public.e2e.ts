@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkPage, demoPassword, expectToast, signIn, signInOnLoginPage, waitForPath } from './account-helpers.ts';
-import { baseUrl, launchBrowser, newContext, viewports } from './browser.ts';
+import { baseUrl, launchBrowser, newContext, screenshot, viewports } from './browser.ts';
 
 const openPages = [
   { path: '/', name: 'landing', heading: /Chinese government policy/ },
@@ -178,22 +179,81 @@ describe('public pages', () => {
     });
   });
 
-  it('sends the contact form after a simulated pause and clears it', async () => {
+  /** The contact messages Postgres holds with this subject. */
+  async function storedContactMessages(subject: string) {
+    const sql = postgres(inject('databaseUrl'), { max: 1 });
+    try {
+      return await sql<{ name: string; email: string; company: string | null; message: string; ip: string | null }[]>`
+        select name, email, company, message, ip from contact_messages where subject = ${subject}`;
+    } finally {
+      await sql.end();
+    }
+  }
+
+  it('sends the contact form to the API, which stores the message, and clears it', async () => {
     await withPage('desktop', async (page) => {
+      const subject = `Enterprise plan ${Date.now()}`;
       await page.goto('/contact');
       await page.getByRole('button', { name: 'Send Message' }).click();
       await page.getByText('Name is required').waitFor();
       await page.getByLabel('Name', { exact: true }).fill('Li Wei');
       await page.getByLabel('Email', { exact: true }).fill('not-an-email');
-      await page.getByLabel('Subject').fill('Enterprise plan');
+      await page.getByLabel('Company (optional)').fill('Acme Trading');
+      await page.getByLabel('Subject').fill(subject);
       await page.getByLabel('Message').fill('We would like accounts for a team of twelve.');
       await page.getByRole('button', { name: 'Send Message' }).click();
       await page.getByText('Please enter a valid email address').waitFor();
       await page.getByLabel('Email', { exact: true }).fill('li.wei@example.com');
+      // Held for a moment, so the sending state can be seen before the answer arrives.
+      await page.route('**/api/contact', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
       await page.getByRole('button', { name: 'Send Message' }).click();
       await page.getByRole('button', { name: 'Sending...' }).waitFor();
       await expectToast(page, 'Message sent', "We'll get back to you as soon as possible.");
       expect(await page.getByLabel('Subject').inputValue()).toBe('');
+      await screenshot(page, 'contact-sent-desktop');
+
+      const stored = await storedContactMessages(subject);
+      expect(stored).toEqual([
+        { name: 'Li Wei', email: 'li.wei@example.com', company: 'Acme Trading', message: 'We would like accounts for a team of twelve.', ip: expect.any(String) },
+      ]);
+    });
+  });
+
+  it('sends the contact form at 390 px, then shows the server\'s refusal once the address has sent too many', async () => {
+    await withPage('mobile', async (page) => {
+      const subject = `Phone question ${Date.now()}`;
+      const fill = async () => {
+        await page.getByLabel('Name', { exact: true }).fill('Zhang Min');
+        await page.getByLabel('Email', { exact: true }).fill('zhang.min@example.com');
+        await page.getByLabel('Subject').fill(subject);
+        await page.getByLabel('Message').fill('Is there an SMS alert option?');
+      };
+      await page.goto('/contact');
+      await fill();
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expectToast(page, 'Message sent', "We'll get back to you as soon as possible.");
+      await screenshot(page, 'contact-sent-mobile');
+      expect(await storedContactMessages(subject)).toHaveLength(1);
+
+      // Use up this address's hourly allowance, then send once more from the form.
+      const statuses = await page.evaluate(async (body) => {
+        const seen: number[] = [];
+        for (let index = 0; index < 10 && !seen.includes(429); index++) {
+          const response = await fetch('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+          seen.push(response.status);
+        }
+        return seen;
+      }, JSON.stringify({ name: 'Zhang Min', email: 'zhang.min@example.com', subject: `${subject} (more)`, message: 'Again.' }));
+      expect(statuses.at(-1)).toBe(429);
+      await fill();
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expectToast(page, 'Error', 'Too many messages from your address. Please try again later.');
+      // Refused, so the form keeps what the visitor wrote.
+      expect(await page.getByLabel('Subject').inputValue()).toBe(subject);
+      expect(await storedContactMessages(subject)).toHaveLength(1);
     });
   });
 

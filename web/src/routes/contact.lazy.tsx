@@ -1,24 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { contactMessageSchema } from '../../../api/shared/contact-schemas.ts';
+import { ApiError } from '../api/client.ts';
+import { sendContactMessage } from '../api/contact.ts';
 import { PageLayout } from '../components/page-layout.tsx';
 import { toast } from '../components/toaster.tsx';
 import { supportEmail, supportHours } from '../lib/contact.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 
-/** Nothing is sent yet (back-office spec): the form pretends for 1.5 s, thanks the visitor and clears. */
-const simulatedSendMs = 1_500;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 type ContactMessage = { name: string; email: string; company: string; subject: string; message: string };
 type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 const emptyMessage: ContactMessage = { name: '', email: '', company: '', subject: '', message: '' };
 
+/** The server's own rules (shared schema), one message per field, before anything is sent. */
 function validate(message: ContactMessage): ContactErrors {
+  const result = contactMessageSchema.safeParse(message);
   const errors: ContactErrors = {};
-  if (!message.name.trim()) errors.name = 'Name is required';
-  if (!message.email.trim()) errors.email = 'Email is required';
-  else if (!emailPattern.test(message.email.trim())) errors.email = 'Please enter a valid email address';
-  if (!message.subject.trim()) errors.subject = 'Subject is required';
-  if (!message.message.trim()) errors.message = 'Message is required';
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as keyof ContactMessage;
+    errors[field] ??= issue.message;
+  }
   return errors;
 }
 
@@ -46,23 +47,32 @@ function ContactForm() {
   const id = useId();
   const [message, setMessage] = useState<ContactMessage>(emptyMessage);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [sending, setSending] = useState(false);
+  const send = useMutation({
+    mutationFn: sendContactMessage,
+    onSuccess: () => {
+      setMessage(emptyMessage);
+      toast({ title: 'Message sent', description: "We'll get back to you as soon as possible." });
+    },
+    // The server's reason when it gives one (too many messages, a field it refused).
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: (error instanceof ApiError && error.serverMessage) || 'Failed to send message. Please try again.',
+        variant: 'destructive',
+      }),
+  });
 
   const set = (field: keyof ContactMessage) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setMessage((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const found = validate(message);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    setSending(true);
-    await new Promise((resolve) => setTimeout(resolve, simulatedSendMs));
-    setSending(false);
-    setMessage(emptyMessage);
-    toast({ title: 'Message sent', description: "We'll get back to you as soon as possible." });
+    send.mutate(message);
   }
 
   const control = (field: keyof ContactMessage, label: string, options: { type?: string; autoComplete?: string; multiline?: boolean } = {}) => {
@@ -99,8 +109,8 @@ function ContactForm() {
       {control('subject', 'Subject')}
       {control('message', 'Message', { multiline: true })}
       <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary" disabled={sending}>
-          {sending ? 'Sending...' : 'Send Message'}
+        <button type="submit" className="btn-primary" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send Message'}
         </button>
       </div>
     </form>

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { withoutControlCharacters } from './text-rules.ts';
+
+/**
+ * The contact form (POST /api/contact) and the back office's list of its messages, shared with the
+ * web app so the form and the server say the same thing. No server code may be imported here.
+ */
+
+export const contactFieldLimits = { name: 200, email: 254, company: 200, subject: 200, message: 5000 } as const;
+
+const requiredLine = (label: string, max: number) =>
+  withoutControlCharacters(
+    z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`),
+    label,
+  );
+
+export const contactMessageSchema = z.strictObject({
+  name: requiredLine('Name', contactFieldLimits.name),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(
+      z
+        .email({ error: 'Please enter a valid email address' })
+        .max(contactFieldLimits.email, `Email must be at most ${contactFieldLimits.email} characters`),
+    ),
+  company: withoutControlCharacters(
+    z.string({ error: 'Company must be text' }).trim().max(contactFieldLimits.company, `Company must be at most ${contactFieldLimits.company} characters`),
+    'Company',
+  )
+    .nullish()
+    // Optional: left empty, nothing is stored.
+    .transform((company) => company || null),
+  subject: requiredLine('Subject', contactFieldLimits.subject),
+  // Several lines are the point of a message, so only the length is limited.
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(contactFieldLimits.message, `Message must be at most ${contactFieldLimits.message} characters`),
+});
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+export const contactMessageListQuerySchema = z.object({
+  page: wholeNumber(1, 100_000).default(1),
+  pageSize: wholeNumber(1, 100).default(20),
+});
+
+export const contactMessageIdParamSchema = z.object({
+  id: z.string().regex(/^\d{1,9}$/, 'must be a message id (a whole number)').transform(Number),
+});
+
+export const contactMessageUpdateSchema = z.strictObject({
+  handled: z.boolean({ error: 'handled must be true or false' }),
+});
+
+/** One row of GET /api/admin/contact-messages. */
+export type ContactMessageRow = {
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  subject: string;
+  message: string;
+  ip: string | null;
+  createdAt: string;
+  handledAt: string | null;
+  handledBy: number | null;
+};
