@@ -21,7 +21,8 @@ export function createSupportMailer(config: Pick<Config, 'SMTP_URL' | 'SUPPORT_E
   if (!config.SMTP_URL || !config.SUPPORT_EMAIL) return null;
   const to = config.SUPPORT_EMAIL;
   const from = config.MAIL_FROM ?? to;
-  const transport = nodemailer.createTransport(config.SMTP_URL, {
+  const transport = nodemailer.createTransport({
+    url: config.SMTP_URL,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
