@@ -222,13 +222,13 @@ async function waitForHealthy(url: string, services: Service[]): Promise<void> {
   throw new Error(`The API did not become healthy within 60 s: ${last}`);
 }
 
-/** Rebuilds the web app when any of its sources is newer than the last build. */
+/** Rebuilds the web app when any of its sources (web/, and api/shared/, which it imports) is newer than the last build. */
 export async function ensureWebBuilt(log: StackOptions['log']): Promise<void> {
   const built = await stat(path.join(repoRoot, 'dist/web/index.html')).then(
     (s) => s.mtimeMs,
     () => 0,
   );
-  const newestSource = await newestMtime(path.join(repoRoot, 'web'), ['e2e']);
+  const newestSource = Math.max(await newestMtime(path.join(repoRoot, 'web'), ['e2e']), await newestMtime(path.join(repoRoot, 'api/shared'), []));
   if (built >= newestSource) return;
   log('web', 'building the web app');
   await buildWebApp();
