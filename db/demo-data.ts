@@ -1,6 +1,6 @@
 import { Faker, en } from '@faker-js/faker';
 import { departmentList, industryList, topicList } from './reference-data.ts';
-import type { PolicyFullContent } from './schema/policies.ts';
+import type { PolicyFullContent } from './policy-content.ts';
 
 /**
  * Deterministic demo policies: realistic titles and bilingual texts assembled from paired

@@ -1,5 +1,5 @@
 import type { PendingQuery, Row, Sql } from 'postgres';
-import { z } from 'zod';
+import { parsePolicyFullContent } from '../db/policy-content.ts';
 import type { PolicyDocument } from './document.ts';
 
 /** A policy row joined with everything its search document shows, as the query below returns it. */
@@ -9,7 +9,7 @@ export type PolicyDocumentRow = {
   description: string;
   english_translation: string;
   chinese_original: string;
-  key_points: unknown;
+  full_content: unknown;
   department_id: number;
   department_code: string;
   department_name: string;
@@ -37,7 +37,7 @@ function selectDocumentRows(sql: Sql, where: PendingQuery<Row[]>) {
     select p.id, p.title, p.description,
            coalesce(p.english_translation, '') as english_translation,
            coalesce(p.chinese_original, '') as chinese_original,
-           p.full_content -> 'key_points' as key_points,
+           p.full_content,
            p.department_id, d.code as department_code, d.full_name as department_name,
            coalesce(tagged_industries.ids, '{}') as industry_ids,
            coalesce(tagged_industries.names, '{}') as industry_names,
@@ -64,17 +64,6 @@ function selectDocumentRows(sql: Sql, where: PendingQuery<Row[]>) {
     ${where}`;
 }
 
-// full_content is free-form JSON written by the editor, imports and the analyser.
-const keyPoint = z.object({ title: z.string().trim().min(1) });
-
-function keyPointTitles(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry) => {
-    const parsed = keyPoint.safeParse(entry);
-    return parsed.success ? [parsed.data.title] : [];
-  });
-}
-
 /** The one place a policy becomes its search document. */
 export function toSearchDocument(row: PolicyDocumentRow): PolicyDocument {
   return {
@@ -83,7 +72,7 @@ export function toSearchDocument(row: PolicyDocumentRow): PolicyDocument {
     description: row.description,
     englishTranslation: row.english_translation,
     chineseOriginal: row.chinese_original,
-    keyPoints: keyPointTitles(row.key_points),
+    keyPoints: (parsePolicyFullContent(row.full_content).key_points ?? []).map((point) => point.title),
     departmentId: row.department_id,
     departmentCode: row.department_code,
     departmentName: row.department_name,

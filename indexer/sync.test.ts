@@ -75,6 +75,18 @@ describe('indexer daemon', () => {
     expect(await search('cross-border data')).toContain(policy.id);
   });
 
+  it('finds a policy by key points stored in camelCase or as a JSON string, as the detail page shows them', async () => {
+    const camel = await createPolicy(ctx.db, { title: 'Notice on grain reserves', fullContent: {} });
+    const asString = await createPolicy(ctx.db, { title: 'Notice on cold chain logistics', fullContent: {} });
+    await ctx.sql`update policies set full_content = ${JSON.stringify({ keyPoints: [{ title: 'Stockpile rotation', content: '...' }] })}::jsonb where id = ${camel.id}`;
+    const text = JSON.stringify({ key_points: [{ title: 'Refrigerated warehousing', content: '...' }] });
+    await ctx.sql`update policies set full_content = to_jsonb(${text}::text) where id = ${asString.id}`;
+    await eventually(async () => (await search('stockpile rotation')).includes(camel.id), { what: 'the camelCase key point' });
+    await eventually(async () => (await search('refrigerated warehousing')).includes(asString.id), { what: 'the JSON string key point' });
+    expect((await document(camel.id))?.keyPoints).toEqual(['Stockpile rotation']);
+    expect((await document(asString.id))?.keyPoints).toEqual(['Refrigerated warehousing']);
+  });
+
   it('re-indexes an updated policy and removes a deleted one', async () => {
     const policy = await createPolicy(ctx.db, { title: 'Notice on grain reserves' });
     await eventually(() => document(policy.id), { what: 'the first version' });

@@ -1,5 +1,5 @@
 import { industryList, topicList } from '../../db/reference-data.ts';
-import type { PolicyFullContent } from '../../db/schema/policies.ts';
+import type { PolicyFullContent } from '../../db/policy-content.ts';
 import { createPolicy } from '../../indexer/testing.ts';
 import type { TestContext } from '../test/context.ts';
 

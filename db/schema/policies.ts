@@ -14,19 +14,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { PolicyFullContent } from '../policy-content.ts';
 import { departments, industries, topics } from './reference.ts';
-
-/** The analysis body of a policy. Keys are snake_case as the admin editor reads them. */
-export type PolicyFullContent = {
-  description?: string;
-  key_points?: { title: string; content: string }[];
-  analysis?: string[];
-  impact_analysis?: { industry_id: number; details: string }[];
-  implementation_timeline?: { period: string; phase: string; details: string }[];
-  related_policies?: { date: string; title: string; description: string; policy_id?: number }[];
-  topic_analysis?: { topic_id: number; details: string }[];
-  source_url?: string;
-};
 
 export const policies = pgTable(
   'policies',
@@ -45,6 +34,7 @@ export const policies = pgTable(
     /** Null or empty means "not translated yet": the back office flags it as a warning. */
     englishTranslation: text('english_translation'),
     sourceUrl: text('source_url'),
+    /** Written through parsePolicyFullContent (db/policy-content.ts), which every reader uses too. */
     fullContent: jsonb('full_content').$type<PolicyFullContent>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,57 +1,21 @@
-import { z } from 'zod';
+import { parsePolicyFullContent } from '../../../db/policy-content.ts';
 import type { PolicyDetail } from '../../shared/search.ts';
 import type { StoredPolicy } from './policy-reads.ts';
 
-/**
- * The detail page's policy. `full_content` comes from the editor, imports and the analyser over
- * the years, in snake_case or camelCase and sometimes as a JSON string (spec section 3), so it is
- * read leniently: an entry that does not fit is left out rather than failing the page.
- */
-
-const text = z.string().catch('');
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)]);
-const required = z.string().trim().min(1);
-const keyPoint = z.object({ title: required, content: text });
-const industryImpact = z.object({ industryId: id, details: text });
-const topicImpact = z.object({ topicId: id, details: text });
-const timelineEntry = z.object({ period: text, phase: text, details: text });
-const relatedPolicy = z.object({ date: text, title: required, description: text, policyId: id.nullable().catch(null) });
-
-function listOf<T extends z.ZodType>(item: T, value: unknown, rename: Record<string, string> = {}): z.output<T>[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry) => {
-    if (typeof entry !== 'object' || entry === null) {
-      const parsed = item.safeParse(entry);
-      return parsed.success ? [parsed.data] : [];
-    }
-    const renamed = Object.fromEntries(Object.entries(entry).map(([key, field]) => [rename[key] ?? key, field]));
-    const parsed = item.safeParse(renamed);
-    return parsed.success ? [parsed.data] : [];
-  });
+/** The detail page's analysis, from `full_content` read by its one reader (db/policy-content.ts). */
+export function readFullContent(stored: unknown) {
+  const content = parsePolicyFullContent(stored);
+  return {
+    keyPoints: content.key_points ?? [],
+    analysis: content.analysis ?? [],
+    impactAnalysis: (content.impact_analysis ?? []).map(({ industry_id, details }) => ({ industryId: industry_id, details })),
+    implementationTimeline: content.implementation_timeline ?? [],
+    topicAnalysis: (content.topic_analysis ?? []).map(({ topic_id, details }) => ({ topicId: topic_id, details })),
+    relatedPolicies: (content.related_policies ?? []).map(({ policy_id, ...entry }) => ({ ...entry, policyId: policy_id ?? null })),
+  };
 }
 
 export type PolicyContent = ReturnType<typeof readFullContent>;
-
-export function readFullContent(stored: unknown) {
-  let content: unknown = stored;
-  if (typeof content === 'string') {
-    try {
-      content = JSON.parse(content);
-    } catch {
-      content = {};
-    }
-  }
-  const record = (typeof content === 'object' && content !== null ? content : {}) as Record<string, unknown>;
-  const pick = (snake: string, camel: string) => record[snake] ?? record[camel];
-  return {
-    keyPoints: listOf(keyPoint, pick('key_points', 'keyPoints')),
-    analysis: listOf(z.string(), record.analysis).filter((paragraph) => paragraph.trim() !== ''),
-    impactAnalysis: listOf(industryImpact, pick('impact_analysis', 'impactAnalysis'), { industry_id: 'industryId' }),
-    implementationTimeline: listOf(timelineEntry, pick('implementation_timeline', 'implementationTimeline')),
-    topicAnalysis: listOf(topicImpact, pick('topic_analysis', 'topicAnalysis'), { topic_id: 'topicId' }),
-    relatedPolicies: listOf(relatedPolicy, pick('related_policies', 'relatedPolicies'), { policy_id: 'policyId' }),
-  };
-}
 
 /** Industry ids named by the impact analysis, from full_content and from the industry tags' own analysis. */
 export function industryImpacts(policy: StoredPolicy, content: PolicyContent): { industryId: number; details: string }[] {
