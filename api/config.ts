@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { databaseEnv, parseEnv } from '../db/config.ts';
+import { meilisearchEnv } from '../indexer/config.ts';
 import { isProxyEntry } from './auth/client-ip.ts';
 
 const optionalString = z.string().trim().min(1).optional();
@@ -6,15 +8,9 @@ const optionalString = z.string().trim().min(1).optional();
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }),
-    MEILI_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }),
-    MEILI_MASTER_KEY: z.string().min(16, 'must be at least 16 bytes').optional(),
-    MEILI_ADMIN_KEY: optionalString,
+    ...databaseEnv,
+    ...meilisearchEnv,
     MEILI_SEARCH_KEY: optionalString,
-    MEILI_INDEX: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'letters, digits, - and _ only')
-      .default('policies'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     APP_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Reverse proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated. */
@@ -83,16 +79,9 @@ export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL'> & {
   APP_ORIGINS: readonly string[];
 };
 
-export class ConfigError extends Error {}
-
 /** Parses the environment once; a bad or missing variable stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
-  }
-  const config = result.data;
+  const config = parseEnv(envSchema, env, { heading: 'Invalid configuration:', footer: 'See .env.example for every variable.' });
   if (config.APP_URL) {
     const appUrl = config.APP_URL.replace(/\/$/, '');
     return { ...config, APP_URL: appUrl, APP_ORIGINS: [new URL(appUrl).origin] };

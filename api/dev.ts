@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from './config.ts';
+import { ConfigError } from '../db/config.ts';
 import { ensureWebBuilt, startStack } from './stack.ts';
 
 /** `make dev`: the whole product on this machine, stopped cleanly by Ctrl-C. */

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { buildDeps } from './bootstrap.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError } from '../db/config.ts';
+import { loadConfig } from './config.ts';
 import { createWebServer } from './web-server.ts';
 
 const webRoot = path.relative(process.cwd(), fileURLToPath(new URL('../dist/web', import.meta.url)));

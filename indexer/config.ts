@@ -1,16 +1,22 @@
 import { z } from 'zod';
+import { databaseEnv, parseEnv } from '../db/config.ts';
 import { defaultBatchSize, defaultLeaseSeconds } from './sync.ts';
+
+/** Where the index is and the keys that reach it; the API adds its search-only key. */
+export const meilisearchEnv = {
+  MEILI_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }),
+  MEILI_INDEX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'letters, digits, - and _ only')
+    .default('policies'),
+  MEILI_ADMIN_KEY: z.string().trim().min(1).optional(),
+  MEILI_MASTER_KEY: z.string().min(16, 'must be at least 16 bytes').optional(),
+};
 
 const envSchema = z
   .object({
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }),
-    MEILI_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }),
-    MEILI_INDEX: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'letters, digits, - and _ only')
-      .default('policies'),
-    MEILI_ADMIN_KEY: z.string().trim().min(1).optional(),
-    MEILI_MASTER_KEY: z.string().min(16, 'must be at least 16 bytes').optional(),
+    ...databaseEnv,
+    ...meilisearchEnv,
     /**
      * How long a claim on outbox rows lasts without renewal before another indexer may take the
      * rows over: how long the changes a crashed indexer held wait. A live one renews it.
@@ -33,14 +39,7 @@ const envSchema = z
 
 export type IndexerConfig = z.infer<typeof envSchema>;
 
-export class IndexerConfigError extends Error {}
-
 /** Parses the indexer's environment once; a bad or missing variable stops start-up with its name. */
 export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): IndexerConfig {
-  const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new IndexerConfigError(`[indexer] invalid configuration:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  return parseEnv(envSchema, env, { heading: '[indexer] invalid configuration:' });
 }

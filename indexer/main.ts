@@ -4,7 +4,8 @@ import { createMeilisearchClient } from './meilisearch-client.ts';
 import type { Sql } from 'postgres';
 import { createDatabase } from '../db/client.ts';
 import { startHeartbeat } from '../db/heartbeat.ts';
-import { IndexerConfigError, loadIndexerConfig, type IndexerConfig } from './config.ts';
+import { ConfigError } from '../db/config.ts';
+import { loadIndexerConfig, type IndexerConfig } from './config.ts';
 import { describeError, runIndexer } from './daemon.ts';
 import { ensureMeilisearchKeys } from './keys.ts';
 import { rebuildIndex } from './rebuild.ts';
@@ -136,7 +137,7 @@ function sample(ids: IndexDifference['missing']): string {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof IndexerConfigError ? error.message : `[indexer] ${describeError(error)}`);
+    console.error(error instanceof ConfigError ? error.message : `[indexer] ${describeError(error)}`);
     process.exit(1);
   },
 );

@@ -349,7 +349,7 @@ describe('subscriber account journeys', () => {
     await waitForPath(page, '/dashboard');
 
     await page.goto('/subscribe');
-    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await page.waitForURL(/\/api\/billing\/local\/checkout\//, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Pay' }).click();
     await waitForPath(page, '/subscription-success');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError } from '../../../db/config.ts';
+import { loadConfig } from '../../config.ts';
 import { sessionCookieFrom, testPassword } from '../../test/accounts.ts';
 import { createTestContext } from '../../test/context.ts';
 
