@@ -39,6 +39,8 @@ describe('npm run admin (api/admin-cli.ts)', () => {
     expect((await login.json()).user.role).toBe('admin');
     const changes = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'role_changed'), eq(auditLog.subject, `user:${row!.id}`)));
     expect(changes[0]!.details).toEqual({ from: 'user', to: 'admin', via: 'cli' });
+    const created = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user_registered'), eq(auditLog.subject, `user:${row!.id}`)));
+    expect(created).toMatchObject([{ actorId: row!.id, ip: null, details: { via: 'cli' } }]);
   });
 
   it('promotes an existing user, replacing the password and ending their sessions', async () => {

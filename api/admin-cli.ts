@@ -44,7 +44,7 @@ async function main(): Promise<string> {
 
       if (!existing) {
         if (!password) throw new UsageError('--password is required to create a new account');
-        const user = await createUser(tx, { email, password, name: name ?? email.split('@')[0]!, company: null });
+        const user = await createUser(tx, { email, password, name: name ?? email.split('@')[0]!, company: null }, { ip: null, at: now, via: 'cli' });
         await assignRole(tx, { actor: null, userId: user.id, role: 'admin', ip: null, at: now });
         return `Created admin ${email} (user ${user.id}).`;
       }

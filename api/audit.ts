@@ -1,4 +1,4 @@
-import type { Database } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 /**
@@ -17,8 +17,6 @@ export type AuditAction =
   | 'role_changed'
   | 'contact_message';
 
-/** A transaction or the pool: audit rows are written inside the change they describe. */
-type Executor = Pick<Database, 'insert'>;
 
 export type AuditEvent = {
   action: AuditAction;

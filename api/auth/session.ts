@@ -4,7 +4,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { sessions, users, type Role } from '../../db/schema/index.ts';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
@@ -87,7 +87,6 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
   };
 }
 
-type Executor = Pick<Database, 'insert' | 'delete'>;
 
 /** Stores a new session and returns its token (the cookie value), for createSession and test factories. */
 export async function insertSession(db: Executor, userId: number, now: Date) {

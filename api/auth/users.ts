@@ -1,14 +1,13 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { recordAudit, userSubject } from '../audit.ts';
 import { conflict, badRequest } from '../errors.ts';
 import { registerSchema, type RegisterInput } from '../shared/account-schemas.ts';
 import { describeIssues } from '../validation.ts';
 import { hashPassword } from './password.ts';
 import { sessionUserColumns, toSessionUser, type SessionUser } from './session.ts';
 
-/** The pool or a transaction. */
-type Executor = Pick<Database, 'select' | 'insert'>;
 
 export type NewUser = Omit<RegisterInput, 'username'> & {
   /** Defaults to the email: the landing signup has no username field. */
@@ -18,12 +17,16 @@ export type NewUser = Omit<RegisterInput, 'username'> & {
 export const duplicateEmailMessage = 'An account with this email already exists';
 export const duplicateUsernameMessage = 'This username is already taken';
 
+/** Who or what created the account, for its `user_registered` audit row. */
+export type Registration = { ip: string | null; at: Date; via: 'register' | 'signup-checkout' | 'cli' };
+
 /**
- * Creates a user with the access role "user": validates the spec's rules (400 naming the field),
- * refuses a taken email or username (409), hashes the password with Argon2id and inserts.
- * Used by POST /api/auth/register and the signup checkout.
+ * The one way an account is made: validates the spec's rules (400 naming the field), refuses a
+ * taken email or username (409), hashes the password with Argon2id, inserts a user with the
+ * access role "user" and records `user_registered`. Pass a transaction so the account and its
+ * audit row commit together with whatever the caller does next (a session, a role).
  */
-export async function createUser(db: Executor, input: NewUser): Promise<SessionUser> {
+export async function createUser(db: Executor, input: NewUser, registration: Registration): Promise<SessionUser> {
   const parsed = registerSchema.safeParse({ ...input, username: input.username ?? input.email });
   if (!parsed.success) throw badRequest(describeIssues(parsed.error.issues));
   const { username, email, password, name, company } = parsed.data;
@@ -49,6 +52,14 @@ export async function createUser(db: Executor, input: NewUser): Promise<SessionU
       company: company ?? null,
     })
     .returning(sessionUserColumns);
+  await recordAudit(db, {
+    action: 'user_registered',
+    actorId: user!.id,
+    subject: userSubject(user!.id),
+    ip: registration.ip,
+    at: registration.at,
+    details: { via: registration.via },
+  });
   return toSessionUser(user!);
 }
 

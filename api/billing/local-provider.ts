@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { addDays, subDays } from 'date-fns';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { checkoutSessions, subscriptions, users } from '../../db/schema/index.ts';
-import type { Transaction } from '../db-types.ts';
+import type { Transaction } from '../../db/client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { fullAccessPlan } from '../shared/billing-schemas.ts';
 import { subscriptionGrantsAccess } from './entitlement.ts';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { checkoutSessions, stripeEvents, subscriptionStatuses, users, type SubscriptionStatus } from '../../db/schema/index.ts';
-import type { Transaction } from '../db-types.ts';
+import type { Transaction } from '../../db/client.ts';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../errors.ts';
 import { fullAccessPlan } from '../shared/billing-schemas.ts';
 import type { CheckoutOrigin, PaymentProviderBase, ProviderDeps } from './provider.ts';

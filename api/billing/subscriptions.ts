@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { subscriptions, subscriptionStatuses, type SubscriptionStatus } from '../../db/schema/index.ts';
 import { fullAccessPlan, subscriptionStatuses as sharedStatuses, type SubscriptionView } from '../shared/billing-schemas.ts';
 import { subscriptionGrantsAccess } from './entitlement.ts';
@@ -12,8 +12,6 @@ export type SubscriptionState = Pick<
   'provider' | 'providerSubscriptionId' | 'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'trialEnd'
 >;
 
-/** The pool or a transaction. */
-type Executor = Pick<Database, 'select' | 'insert'>;
 
 // The web app's eight statuses and the database's are one list; this stops compiling if they drift.
 void (sharedStatuses satisfies readonly SubscriptionStatus[]);

@@ -41,6 +41,13 @@ describe('/api/auth', () => {
       expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     });
 
+    it('records the new account in the audit log', async () => {
+      const response = await ctx.request('/api/auth/register', { json: { ...registration, username: 'audited', email: 'audited@example.com' } });
+      const { user } = await response.json();
+      const rows = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user_registered'), eq(auditLog.subject, `user:${user.id}`)));
+      expect(rows).toMatchObject([{ actorId: user.id, details: { via: 'register' } }]);
+    });
+
     it('lets the email be the username (the landing signup has no username field)', async () => {
       const response = await ctx.request('/api/auth/register', {
         json: { ...registration, username: 'Grace@Navy.mil', email: 'grace@navy.mil', company: '' },

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, createSession, endSessions, toSessionUser, type AuthEnv } from '../../auth/session.ts';
 import { createUser, findUserByLoginName } from '../../auth/users.ts';
 import { jsonBodyLimit } from '../../body-limit.ts';
-import type { Transaction } from '../../db-types.ts';
+import type { Transaction } from '../../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { unauthorized } from '../../errors.ts';
 import { loginSchema, registerSchema } from '../../shared/account-schemas.ts';
@@ -48,14 +48,7 @@ export function authRoutes(deps: AppDeps) {
       const input = c.req.valid('json');
       await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits(deps.config));
       const user = await deps.db.transaction(async (tx) => {
-        const user = await createUser(tx, input);
-        await recordAudit(tx, {
-          action: 'user_registered',
-          actorId: user.id,
-          subject: userSubject(user.id),
-          ip: clientIp(c),
-          at: deps.now(),
-        });
+        const user = await createUser(tx, input, { ip: clientIp(c), at: deps.now(), via: 'register' });
         // The spec: "on success the user is treated as logged in".
         await replaceSession(tx, c, user.id);
         return user;

@@ -3,7 +3,6 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { sessions } from '../../../db/schema/index.ts';
-import { recordAudit, userSubject } from '../../audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { registrationLimits, registrationSubject, reserveAttempt } from '../../auth/attempt-limits.ts';
 import { createSession, requireUser, type AuthEnv } from '../../auth/session.ts';
@@ -113,15 +112,7 @@ function signupCheckoutRoutes(deps: AppDeps) {
     await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits(deps.config));
 
     const user = await deps.db.transaction(async (tx) => {
-      const user = await createUser(tx, { email, password, name: `${firstName} ${lastName}`, company: null });
-      await recordAudit(tx, {
-        action: 'user_registered',
-        actorId: user.id,
-        subject: userSubject(user.id),
-        ip: clientIp(c),
-        at: deps.now(),
-        details: { via: 'signup-checkout' },
-      });
+      const user = await createUser(tx, { email, password, name: `${firstName} ${lastName}`, company: null }, { ip: clientIp(c), at: deps.now(), via: 'signup-checkout' });
       // Whoever was signed in on this browser before is signed out: a fresh session for the new account.
       const previous = c.get('sessionId');
       if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, previous));

@@ -1,7 +1,7 @@
 import { addDays, addMonths } from 'date-fns';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { subscriptions, users } from '../../../db/schema/index.ts';
+import { auditLog, subscriptions, users } from '../../../db/schema/index.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
 import type { SubscriptionView } from '../../shared/billing-schemas.ts';
 import { createSignedInUser, sessionCookieFrom, signInAs, testPassword } from '../../test/accounts.ts';
@@ -118,6 +118,12 @@ describe('billing with the local payment provider', () => {
       nextBillingDate: addMonths(addDays(start, 7), 1).toISOString(),
       entitled: true,
     });
+  });
+
+  it('records the account the signup made in the audit log', async () => {
+    const { userId } = await signup();
+    const rows = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user_registered'), eq(auditLog.subject, `user:${userId}`)));
+    expect(rows).toMatchObject([{ actorId: userId, details: { via: 'signup-checkout' } }]);
   });
 
   it('refuses a signup with a taken email or a weak password, with errors[0].message', async () => {
