@@ -33,12 +33,6 @@ export function anyOf(field: FilterField, values: readonly (string | number)[]):
   return `${field} IN [${values.map(literal).join(', ')}]`;
 }
 
-/** Expressions that must all hold, as one expression; an empty list is no filter. */
-export function allOf(expressions: readonly string[]): string | undefined {
-  if (expressions.length === 0) return undefined;
-  return expressions.length === 1 ? expressions[0] : expressions.map((expression) => `(${expression})`).join(' AND ');
-}
-
 /** Expressions of which one must hold, as one expression. */
 export function eitherOf(expressions: readonly string[]): string {
   return expressions.length === 1 ? expressions[0]! : expressions.map((expression) => `(${expression})`).join(' OR ');

@@ -5,7 +5,6 @@ import { z } from 'zod';
  * This module holds no server code: the web app imports it to build requests and read answers.
  */
 
-/** Page sizes the search page offers; any other value is refused rather than silently changed. */
 /**
  * Search-document fields a policy card is built from: what the API and the dashboard's
  * InstantSearch client ask Meilisearch for. Never the full text, which is for entitled readers.
@@ -25,6 +24,7 @@ export const policyCardFields = [
   'topicIds',
 ] as const;
 
+/** Page sizes the search page offers; any other value is refused rather than silently changed. */
 export const searchPageSizes = [10, 20, 50, 100] as const;
 export type SearchPageSize = (typeof searchPageSizes)[number];
 

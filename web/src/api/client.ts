@@ -11,11 +11,14 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The server's own message from `{ error: { message } }` (or `message`), for toasts. */
+  /**
+   * The server's own message, for toasts: `{ error: { message } }`, which every API error has, or
+   * the signup checkout's `errors[0].message`, which the spec has the signup dialog show.
+   */
   get serverMessage(): string | null {
     try {
-      const parsed = JSON.parse(this.body) as { error?: { message?: string }; message?: string; errors?: { message?: string }[] };
-      return parsed.errors?.[0]?.message ?? parsed.error?.message ?? parsed.message ?? null;
+      const parsed = JSON.parse(this.body) as { error?: { message?: string }; errors?: { message?: string }[] };
+      return parsed.errors?.[0]?.message ?? parsed.error?.message ?? null;
     } catch {
       return null;
     }
