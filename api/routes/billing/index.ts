@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { validator } from 'hono/validator';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { sessions } from '../../../db/schema/index.ts';
 import { clientIp } from '../../auth/client-ip.ts';
@@ -11,10 +12,11 @@ import { subscriptionGrantsAccess } from '../../billing/entitlement.ts';
 import { toSubscriptionView } from '../../billing/subscriptions.ts';
 import { jsonBodyLimit } from '../../body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest, conflict, notFound, renderError } from '../../errors.ts';
+import { AppError, conflict, notFound, renderError } from '../../errors.ts';
 import {
   checkoutSessionSchema,
   signupCheckoutSchema,
+  type SignupCheckoutInput,
   verifySubscriptionSchema,
   type VerifySubscriptionAnswer,
 } from '../../shared/billing-schemas.ts';
@@ -97,10 +99,8 @@ class SignupInvalid extends AppError {
  * usual `error`, because the dialog shows `errors[0].message`.
  */
 function signupCheckoutRoutes(deps: AppDeps) {
-  const routes = new Hono<AuthEnv>().post('/', jsonBodyLimit, async (c) => {
-    const body: unknown = await c.req.json().catch(() => {
-      throw badRequest('The request body must be JSON');
-    });
+  // Hand-made rather than `validate`: each problem becomes one of the dialog's `errors`.
+  const signupInput = validator('json', (body: SignupCheckoutInput) => {
     try {
       assertWellFormedText(body);
     } catch (error) {
@@ -108,7 +108,10 @@ function signupCheckoutRoutes(deps: AppDeps) {
     }
     const parsed = signupCheckoutSchema.safeParse(body);
     if (!parsed.success) throw new SignupInvalid(parsed.error.issues.map((issue) => issue.message));
-    const { firstName, lastName, email, password } = parsed.data.metadata;
+    return parsed.data;
+  });
+  const routes = new Hono<AuthEnv>().post('/', jsonBodyLimit, signupInput, async (c) => {
+    const { firstName, lastName, email, password } = c.req.valid('json').metadata;
     await reserveAttempt(deps.db, { action: 'registration_attempt', subject: registrationSubject, ip: clientIp(c), now: deps.now() }, registrationLimits(deps.config));
 
     const user = await deps.db.transaction(async (tx) => {

@@ -1,15 +1,12 @@
-import { api } from './client.ts';
-import type { CurrentUser } from '../auth/current-user.ts';
+import type { InferRequestType } from 'hono/client';
+import { call, rpc } from './client.ts';
 
-export type ProfileInput = { name: string; username: string; company: string | null; jobTitle: string | null };
+export type ProfileInput = InferRequestType<typeof rpc.user.$patch>['json'];
 
-/** PATCH /api/user answers the updated user (or `{ user }`). */
-export async function updateProfile(input: ProfileInput): Promise<CurrentUser> {
-  const response = await api.patch<CurrentUser | { user: CurrentUser }>('/api/user', input);
-  return 'user' in response ? response.user : response;
-}
+/** PATCH /api/user answers the updated user. */
+export const updateProfile = (json: ProfileInput) => call(rpc.user.$patch({ json }));
 
-export const changePassword = (input: { currentPassword: string; newPassword: string }) =>
-  api.post<unknown>('/api/user/change-password', input);
+export const changePassword = (json: InferRequestType<(typeof rpc.user)['change-password']['$post']>['json']) =>
+  call(rpc.user['change-password'].$post({ json }));
 
-export const deleteAccount = (reason: string) => api.delete<unknown>('/api/user/account', { reason });
+export const deleteAccount = (reason: string) => call(rpc.user.account.$delete({ json: { reason } }));

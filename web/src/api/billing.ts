@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fullAccessPlan, type SubscriptionView } from '../../../api/shared/billing-schemas.ts';
-import { api } from './client.ts';
+import { call, rpc } from './client.ts';
 
 export type Subscription = SubscriptionView;
 export type SubscriptionStatus = SubscriptionView['status'];
@@ -8,19 +8,17 @@ export { fullAccessPlan };
 
 export const subscriptionQuery = queryOptions({
   queryKey: ['subscription'],
-  queryFn: () => api.get<Subscription>('/api/subscription'),
+  queryFn: () => call(rpc.subscription.$get()),
   staleTime: 5 * 60_000,
 });
 
 export type SignupInput = { firstName: string; lastName: string; email: string; password: string };
 
 export const createSignupCheckout = (metadata: SignupInput) =>
-  api.post<{ checkoutUrl?: string | null }>('/api/create-signup-checkout', { priceId: fullAccessPlan.priceId, metadata });
+  call(rpc['create-signup-checkout'].$post({ json: { priceId: fullAccessPlan.priceId, metadata } }));
 
-export const createCheckoutSession = () =>
-  api.post<{ checkoutUrl?: string | null }>('/api/create-checkout-session', { priceId: fullAccessPlan.priceId });
+export const createCheckoutSession = () => call(rpc['create-checkout-session'].$post({ json: { priceId: fullAccessPlan.priceId } }));
 
-export const createBillingPortal = () => api.post<{ url?: string | null }>('/api/create-billing-portal');
+export const createBillingPortal = () => call(rpc['create-billing-portal'].$post());
 
-export const verifySubscription = (sessionId: string) =>
-  api.post<{ verified?: boolean } | null>('/api/verify-subscription', { sessionId });
+export const verifySubscription = (sessionId: string) => call(rpc['verify-subscription'].$post({ json: { sessionId } }));

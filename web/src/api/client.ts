@@ -1,3 +1,7 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { App } from '../../../api/shared/api-contract.ts';
+
 /**
  * The web app's one way to call the API. It sends cookies and JSON, and turns any non-success
  * response into the spec's error rule: "{status}: {body text}" (status text if the body is empty).
@@ -25,49 +29,36 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let serialized: string | undefined;
-  if (body !== undefined) {
-    try {
-      serialized = JSON.stringify(body);
-    } catch (error) {
-      throw new Error(`Failed to stringify request body: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: serialized !== undefined ? { 'Content-Type': 'application/json' } : undefined,
-    body: serialized,
-  });
+/** The API, typed from the server's routes: `rpc.policies[':id'].$get({ param: { id } })`. */
+export const rpc = hc<App>('/', { init: { credentials: 'include' } }).api;
+
+type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends SuccessStatusCode ? Body : never) : never;
+
+/**
+ * Waits for an RPC call: a success answers its typed JSON (undefined for 204), anything else
+ * throws an ApiError, which the caller shows or not (a toast).
+ */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<SuccessBody<R>> {
+  const response = await request;
   if (!response.ok) {
     const text = await response.text();
-    // Thrown, not logged: the caller decides whether it is an error worth showing (a toast).
     throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined as SuccessBody<R>;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (text ? JSON.parse(text) : undefined) as SuccessBody<R>;
 }
 
-export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
-  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
-};
-
-/** Builds a query string, leaving out empty values and JSON-encoding arrays (the API's format). */
-export function queryString(params: Record<string, string | number | readonly (string | number)[] | undefined | null>): string {
-  const search = new URLSearchParams();
+/** Query parameters as the API reads them: empty values left out, arrays JSON-encoded, numbers as text. */
+export function queryParams(params: Record<string, string | number | readonly (string | number)[] | undefined | null>): Record<string, string> {
+  const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
     if (Array.isArray(value)) {
-      if (value.length) search.set(key, JSON.stringify(value));
+      if (value.length) query[key] = JSON.stringify(value);
     } else {
-      search.set(key, String(value));
+      query[key] = String(value);
     }
   }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return query;
 }

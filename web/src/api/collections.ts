@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './client.ts';
+import { ApiError, call, rpc } from './client.ts';
 import type { CollectionSummary } from '../../../api/shared/collection-schemas.ts';
 import { toast } from '../components/toaster.tsx';
 
@@ -12,7 +12,7 @@ export const collectionKeys = {
 
 export const collectionsQuery = queryOptions({
   queryKey: collectionKeys.all,
-  queryFn: () => api.get<Collection[]>('/api/collections'),
+  queryFn: () => call(rpc.collections.$get()),
 });
 
 /**
@@ -27,7 +27,7 @@ function failureText(error: unknown, fallback: string): string {
 export function useCreateCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<Collection>('/api/collections', { name }),
+    mutationFn: (name: string) => call(rpc.collections.$post({ json: { name } })),
     onSuccess: () => toast({ title: 'Collection created' }),
     onError: (error) => toast({ title: 'Error', description: failureText(error, 'Failed to create collection.'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
@@ -37,7 +37,7 @@ export function useCreateCollection() {
 export function useDeleteCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (collectionId: number) => api.delete<void>(`/api/collections/${collectionId}`),
+    mutationFn: (collectionId: number) => call(rpc.collections[':id'].$delete({ param: { id: String(collectionId) } })),
     onSuccess: () => toast({ title: 'Collection deleted', description: 'Collection has been permanently deleted.' }),
     onError: (error) => toast({ title: 'Error', description: failureText(error, 'Failed to delete collection.'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
@@ -47,7 +47,7 @@ export function useDeleteCollection() {
 export function useAddPolicyToCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { collectionId: number; policyId: number }) => api.post<unknown>('/api/collections/add-policy', input),
+    mutationFn: (json: { collectionId: number; policyId: number }) => call(rpc.collections['add-policy'].$post({ json })),
     onSuccess: () => toast({ title: 'Added to collection' }),
     onError: (error) => toast({ title: 'Error', description: failureText(error, 'Failed to add policy to collection.'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
@@ -58,7 +58,7 @@ export function useRemovePolicyFromCollection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ collectionId, policyId }: { collectionId: number; policyId: number }) =>
-      api.delete<void>(`/api/collections/${collectionId}/policies/${policyId}`),
+      call(rpc.collections[':collectionId'].policies[':policyId'].$delete({ param: { collectionId: String(collectionId), policyId: String(policyId) } })),
     onSuccess: () => toast({ title: 'Policy removed' }),
     onError: (error) => toast({ title: 'Error', description: failureText(error, 'Failed to remove policy from collection.'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
@@ -72,12 +72,12 @@ export function useCreateCollectionWithPolicy() {
     mutationFn: async ({ name, policyId }: { name: string; policyId: number }) => {
       let collection: Collection;
       try {
-        collection = await api.post<Collection>('/api/collections', { name });
+        collection = await call(rpc.collections.$post({ json: { name } }));
       } catch (error) {
         throw new Error(failureText(error, 'Failed to create collection.'));
       }
       try {
-        await api.post<unknown>('/api/collections/add-policy', { collectionId: collection.id, policyId });
+        await call(rpc.collections['add-policy'].$post({ json: { collectionId: collection.id, policyId } }));
       } catch (error) {
         throw new Error(failureText(error, 'Failed to add policy to collection.'));
       }

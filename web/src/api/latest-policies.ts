@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client.ts';
+import type { InferResponseType } from 'hono/client';
+import { call, rpc } from './client.ts';
 
-/** The fields the top bar ticker shows from GET /api/policies/paginated. */
-export type LatestPolicy = { id: number; title: string; time: string | null; departmentId: number | null };
+/** What the top bar ticker shows, from GET /api/policies/paginated. */
+export type LatestPolicy = InferResponseType<typeof rpc.policies.paginated.$get, 200>['policies'][number];
 
 const storageKey = 'latestPolicies';
 const reuseMs = 5 * 60_000;
@@ -33,7 +34,7 @@ export const latestPoliciesQuery = queryOptions({
   queryFn: async (): Promise<LatestPolicy[]> => {
     const cached = readStored();
     if (cached) return cached;
-    const { policies } = await api.get<{ policies: LatestPolicy[] }>('/api/policies/paginated?page=1&pageSize=3&sortOrder=latest');
+    const { policies } = await call(rpc.policies.paginated.$get({ query: { page: '1', pageSize: '3', sortOrder: 'latest' } }));
     store(policies);
     return policies;
   },

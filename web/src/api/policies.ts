@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PolicyCard, PolicyDetail } from '../../../api/shared/search.ts';
-import { api } from './client.ts';
+import { call, rpc } from './client.ts';
 
 export const policyKeys = {
   all: ['policies'] as const,
@@ -15,7 +14,7 @@ export const policyKeys = {
 export function policyQuery(id: number) {
   return queryOptions({
     queryKey: policyKeys.detail(id),
-    queryFn: () => api.get<PolicyDetail>(`/api/policies/${id}`),
+    queryFn: () => call(rpc.policies[':id'].$get({ param: { id: String(id) } })),
     // Whether the reader is entitled can change (a subscription starts), so the page rereads it on each visit.
     staleTime: 0,
   });
@@ -24,6 +23,6 @@ export function policyQuery(id: number) {
 export function relatedPoliciesQuery(id: number) {
   return queryOptions({
     queryKey: policyKeys.related(id),
-    queryFn: () => api.get<{ policies: PolicyCard[] }>(`/api/policies/${id}/related`),
+    queryFn: () => call(rpc.policies[':id'].related.$get({ param: { id: String(id) }, query: {} })),
   });
 }

@@ -1,26 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client.ts';
+import type { InferResponseType } from 'hono/client';
+import { call, rpc } from './client.ts';
 
-export type Department = { id: number; code: string; fullName: string };
-export type Industry = { id: number; name: string; color?: string };
-export type Topic = { id: number; code: string; name_en: string };
+export type Department = InferResponseType<typeof rpc.departments.$get, 200>[number];
+export type Industry = InferResponseType<typeof rpc.industries.$get, 200>[number];
+export type Topic = InferResponseType<typeof rpc.topics.$get, 200>[number];
 
 const fiveMinutes = 5 * 60_000;
 
 export const departmentsQuery = queryOptions({
   queryKey: ['departments'],
-  queryFn: () => api.get<Department[]>('/api/departments'),
+  queryFn: () => call(rpc.departments.$get()),
   staleTime: fiveMinutes,
 });
 
 export const industriesQuery = queryOptions({
   queryKey: ['industries'],
-  queryFn: () => api.get<Industry[]>('/api/industries'),
+  queryFn: () => call(rpc.industries.$get()),
   staleTime: fiveMinutes,
 });
 
 export const topicsQuery = queryOptions({
   queryKey: ['topics'],
-  queryFn: () => api.get<Topic[]>('/api/topics'),
+  queryFn: () => call(rpc.topics.$get()),
   staleTime: fiveMinutes,
 });

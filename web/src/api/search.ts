@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SearchResponse, SearchSort, SuggestResponse } from '../../../api/shared/search.ts';
-import { api, queryString } from './client.ts';
+import type { SearchSort } from '../../../api/shared/search.ts';
+import { call, queryParams, rpc } from './client.ts';
 
 /** GET /api/search parameters (spec section 7): arrays go as JSON, dates as YYYY-MM-DD. */
 export type PolicySearchParams = {
@@ -27,15 +27,11 @@ export const searchKeys = {
   dashboard: (requests: unknown) => [...searchKeys.all, 'dashboard', requests] as const,
 };
 
-function searchPath(params: PolicySearchParams): string {
-  return `/api/search${queryString({ ...params })}`;
-}
-
 /** The search page's results: fresh 30 s, kept 5 min, the previous page shown while the next loads. */
 export function policySearchQuery(params: PolicySearchParams) {
   return queryOptions({
     queryKey: searchKeys.policies(params),
-    queryFn: () => api.get<SearchResponse>(searchPath(params)),
+    queryFn: () => call(rpc.search.$get({ query: queryParams({ ...params }) })),
     staleTime: thirtySeconds,
     gcTime: fiveMinutes,
     refetchOnWindowFocus: false,
@@ -47,7 +43,7 @@ export function policySearchQuery(params: PolicySearchParams) {
 export function suggestionsQuery(q: string) {
   return queryOptions({
     queryKey: searchKeys.suggestions(q),
-    queryFn: () => api.get<SuggestResponse>(`/api/search/suggest${queryString({ q })}`),
+    queryFn: () => call(rpc.search.suggest.$get({ query: { q } })),
     staleTime: thirtySeconds,
     gcTime: fiveMinutes,
     refetchOnWindowFocus: false,

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionUser } from '../../../api/auth/session.ts';
-import { api } from '../api/client.ts';
+import type { InferResponseType } from 'hono/client';
+import { call, rpc } from '../api/client.ts';
 
-/** The signed-in user (the server's own type; a type-only import carries no server code). */
-export type CurrentUser = SessionUser;
+/** The signed-in user, as GET /api/auth/session answers it. */
+export type CurrentUser = NonNullable<InferResponseType<typeof rpc.auth.session.$get, 200>['user']>;
 
 /**
  * Spec: fresh 30 s, kept 60 s, no retry. Asked of GET /api/auth/session, which answers a visitor
@@ -11,7 +11,7 @@ export type CurrentUser = SessionUser;
  */
 export const currentUserQuery = queryOptions({
   queryKey: ['user'],
-  queryFn: async (): Promise<CurrentUser | null> => (await api.get<{ user: CurrentUser | null }>('/api/auth/session')).user,
+  queryFn: async (): Promise<CurrentUser | null> => (await call(rpc.auth.session.$get())).user,
   staleTime: 30_000,
   gcTime: 60_000,
   retry: false,

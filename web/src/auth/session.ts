@@ -1,17 +1,14 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import type { InferRequestType } from 'hono/client';
+import { call, rpc } from '../api/client.ts';
 import { currentUserQuery, type CurrentUser } from './current-user.ts';
 
-export type LoginInput = { username: string; password: string };
-export type RegisterInput = { username: string; email: string; password: string; name: string; company: string };
+export type LoginInput = InferRequestType<typeof rpc.auth.login.$post>['json'];
+export type RegisterInput = InferRequestType<typeof rpc.auth.register.$post>['json'];
 
-/** The API answers `{ user }`; the spec also allows a bare user. */
-type UserResponse = { user: CurrentUser } | CurrentUser;
-const unwrapUser = (response: UserResponse): CurrentUser => ('user' in response ? response.user : response);
-
-export const login = async (input: LoginInput) => unwrapUser(await api.post<UserResponse>('/api/auth/login', input));
-export const register = async (input: RegisterInput) => unwrapUser(await api.post<UserResponse>('/api/auth/register', input));
-export const logout = () => api.post<unknown>('/api/auth/logout');
+export const login = async (json: LoginInput) => (await call(rpc.auth.login.$post({ json }))).user;
+export const register = async (json: RegisterInput) => (await call(rpc.auth.register.$post({ json }))).user;
+export const logout = () => call(rpc.auth.logout.$post());
 
 /** After login or register: the answered user is the current user at once, then re-read. */
 export function storeSignedInUser(queryClient: QueryClient, user: CurrentUser) {

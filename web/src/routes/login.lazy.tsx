@@ -86,7 +86,8 @@ function LoginForm() {
   );
 }
 
-type RegisterFields = RegisterInput & { confirmPassword: string };
+/** The form's fields: what POST /api/auth/register takes, each as the text typed, and the confirmation. */
+type RegisterFields = Record<keyof RegisterInput | 'confirmPassword', string>;
 
 function RegisterForm() {
   const id = useId();
