@@ -1,0 +1,49 @@
+/**
+ * The modules' one direction, db ← indexer ← api ← web, checked by `make test` (make typecheck)
+ * on every import, type-only imports, tests and benchmarks included. README: Architecture.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'db-imports-nothing-above',
+      comment: 'db/ is the bottom: schema, migrations, the client and their test harness.',
+      severity: 'error',
+      from: { path: '^db/' },
+      to: { path: '^(indexer|api|web)/' },
+    },
+    {
+      name: 'indexer-imports-only-db',
+      severity: 'error',
+      from: { path: '^indexer/' },
+      to: { path: '^(api|web)/' },
+    },
+    {
+      name: 'api-imports-no-web',
+      severity: 'error',
+      from: { path: '^api/' },
+      to: { path: '^web/' },
+    },
+    {
+      name: 'web-app-imports-only-api-shared',
+      comment: 'The browser bundle: of the server it sees only api/shared (schemas, shared rules, the API contract type).',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: '^(db/|indexer/|api/(?!shared/)|web/(?!src/))' },
+    },
+    {
+      name: 'api-shared-holds-no-server-code',
+      comment: 'The web app runs what api/shared imports; a type-only import (the API contract) is erased.',
+      severity: 'error',
+      from: { path: '^api/shared/' },
+      to: { path: '^(indexer/|api/(?!shared/))', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // Type-only imports count: a type from the wrong module is still a wrong-way arrow.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};
