@@ -1,4 +1,4 @@
-export { freePort } from '../test/local-services.ts';
+export { freePort } from '../../db/free-port.ts';
 export { readOrCreateSecret } from '../stack.ts';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
