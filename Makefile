@@ -29,7 +29,7 @@ check-chromium:
 	@test -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM_PATH)"; exit 1; }
 
 bench: $(NPM_STAMP)
-	node --import tsx web/bench/run.ts $(ARGS)
+	node --import tsx bench/run.ts $(ARGS)
 
 reindex: $(NPM_STAMP)
 	node --import tsx indexer/main.ts --rebuild

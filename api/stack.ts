@@ -205,16 +205,15 @@ async function waitForHealthy(url: string, services: Service[]): Promise<void> {
 }
 
 /**
- * Rebuilds the web app when any of its sources (web/ but its journeys and benchmarks, and
- * api/shared/, which it imports) is newer than the last build. `make dev`, the journeys and the
- * benchmarks all get dist/web from here.
+ * Rebuilds the web app when any of its sources (web/, and api/shared/, which it imports) is newer
+ * than the last build. `make dev`, the journeys and the benchmarks all get dist/web from here.
  */
 export async function ensureWebBuilt(log: StackOptions['log']): Promise<void> {
   const built = await stat(path.join(repoRoot, 'dist/web/index.html')).then(
     (s) => s.mtimeMs,
     () => 0,
   );
-  const newestSource = Math.max(await newestMtime(path.join(repoRoot, 'web'), ['e2e', 'bench']), await newestMtime(path.join(repoRoot, 'api/shared'), []));
+  const newestSource = Math.max(await newestMtime(path.join(repoRoot, 'web'), ['e2e']), await newestMtime(path.join(repoRoot, 'api/shared'), []));
   if (built >= newestSource) return;
   log('web', 'building the web app');
   await buildWebApp();

@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { demoPassword } from '../../api/demo-users.ts';
 import { progress } from '../../indexer/bench/environment.ts';
 import { ms, summarize, table, type LatencyStats } from '../../indexer/bench/measure.ts';
-import { chromiumFlags, chromiumPath } from '../e2e/chromium.ts';
+import { chromiumFlags, chromiumPath } from './chromium.ts';
 
 /**
  * The browser figures of issue 7, on the built app (dist/web served by the API) in Debian's
