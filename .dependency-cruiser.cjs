@@ -1,5 +1,5 @@
 /**
- * The modules' one direction, db ← indexer ← api ← web, checked by `make test` (make typecheck)
+ * The modules' one direction, db ← indexer ← api ← web (← bench/, the benchmark entry), checked by `make test` (make typecheck)
  * on every import, type-only imports, tests and benchmarks included. README: Architecture.
  */
 module.exports = {
@@ -36,6 +36,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^api/shared/' },
       to: { path: '^(indexer/|api/(?!shared/))', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'nothing-imports-the-bench-entry',
+      comment: 'bench/run.ts runs every layer\'s benchmark, so it sits above all four modules.',
+      severity: 'error',
+      from: { path: '^(db|indexer|api|web)/' },
+      to: { path: '^bench/' },
     },
   ],
   options: {

@@ -18,7 +18,7 @@ test: $(NPM_STAMP) typecheck unit e2e
 typecheck: $(NPM_STAMP)
 	npx tsc --noEmit -p tsconfig.json
 	npx drizzle-kit check --config db/drizzle.config.ts
-	npx depcruise --config .dependency-cruiser.cjs --output-type err db indexer api web
+	npx depcruise --config .dependency-cruiser.cjs --output-type err db indexer api web bench
 
 unit: $(NPM_STAMP)
 	npx vitest run
@@ -30,7 +30,7 @@ check-chromium:
 	@test -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM_PATH)"; exit 1; }
 
 bench: $(NPM_STAMP)
-	node --import tsx api/bench/run.ts $(ARGS)
+	node --import tsx bench/run.ts $(ARGS)
 
 reindex: $(NPM_STAMP)
 	node --import tsx indexer/main.ts --rebuild

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{api,db,indexer,web/src}/**/*.test.{ts,tsx}'],
-    globalSetup: ['./api/test/global-setup.ts'],
+    globalSetup: ['./vitest.global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,

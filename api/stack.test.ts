@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPolicy } from '../indexer/testing.ts';
+import { freePort } from '../db/free-port.ts';
+import { createPolicy } from '../db/testing.ts';
 import { startStack, type Stack } from './stack.ts';
-import { freePort } from './test/local-services.ts';
 import { createTestContext, type TestContext } from './test/context.ts';
 
 /** Polls until `check` answers a value (not undefined), or fails after `timeoutMs`. */

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { spawnNodeProcess, type NodeProcess } from '../db/node-process.ts';
 import { loadReferenceData } from '../db/reference-data.ts';
 import { demoPoliciesNeeded, loadDemoPolicies } from '../db/seed.ts';
 import { startMeilisearch } from '../indexer/meilisearch-server.ts';
@@ -124,7 +125,7 @@ export async function readOrCreateSecret(file: string): Promise<string> {
   }
 }
 
-type Service = { readonly name: string; readonly child: ChildProcess; supervise: () => void; unsupervise: () => void; stop: () => Promise<void> };
+type Service = { readonly name: string; readonly process: NodeProcess; supervise: () => void; unsupervise: () => void; stop: () => Promise<void> };
 
 const maxRestartDelayMs = 30_000;
 /** A service that ran this long before dying was not crash-looping: its next restart waits the first delay again. */
@@ -138,7 +139,7 @@ const stableRunMs = 60_000;
  */
 function startService(name: string, entry: string, env: NodeJS.ProcessEnv, options: Pick<StackOptions, 'log' | 'restartDelayMs'>): Service {
   const firstDelayMs = options.restartDelayMs ?? 1000;
-  let child: ChildProcess;
+  let current: NodeProcess;
   let startedAt = 0;
   let supervising = false;
   let stopping = false;
@@ -146,9 +147,10 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv, optio
   let restartTimer: NodeJS.Timeout | undefined;
 
   const launch = () => {
-    child = spawnNodeProcess(name, entry, env, options.log);
+    // Its lines go to the log as they come; none are kept.
+    current = spawnNodeProcess(entry, { env, onLine: (line) => options.log(name, line), keepLines: 0 });
     startedAt = Date.now();
-    child.once('exit', (code, signal) => {
+    void current.exited.then(({ code, signal }) => {
       // A clean exit (code 0) is the service stopping on a signal it was sent, as Ctrl-C sends one
       // to the whole process group: only a crash or a kill is restarted (systemd's on-failure).
       if (stopping || !supervising || code === 0) return;
@@ -167,8 +169,8 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv, optio
 
   return {
     name,
-    get child() {
-      return child;
+    get process() {
+      return current;
     },
     supervise: () => {
       supervising = true;
@@ -179,37 +181,17 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv, optio
     stop: async () => {
       stopping = true;
       clearTimeout(restartTimer);
-      await stopChild(child);
+      await current.stop();
     },
   };
-}
-
-function spawnNodeProcess(name: string, entry: string, env: NodeJS.ProcessEnv, log: StackOptions['log']): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      for (const line of chunk.split('\n')) if (line.trim()) log(name, line);
-    });
-  }
-  return child;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function waitForHealthy(url: string, services: Service[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   let last = '';
   while (Date.now() < deadline) {
-    const dead = services.find((service) => service.child.exitCode !== null);
-    if (dead) throw new Error(`The ${dead.name} exited during start-up (code ${dead.child.exitCode}); see its log above`);
+    const dead = services.find((service) => service.process.child.exitCode !== null);
+    if (dead) throw new Error(`The ${dead.name} exited during start-up (code ${dead.process.child.exitCode}); see its log above`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -222,7 +204,10 @@ async function waitForHealthy(url: string, services: Service[]): Promise<void> {
   throw new Error(`The API did not become healthy within 60 s: ${last}`);
 }
 
-/** Rebuilds the web app when any of its sources (web/, and api/shared/, which it imports) is newer than the last build. */
+/**
+ * Rebuilds the web app when any of its sources (web/, and api/shared/, which it imports) is newer
+ * than the last build. `make dev`, the journeys and the benchmarks all get dist/web from here.
+ */
 export async function ensureWebBuilt(log: StackOptions['log']): Promise<void> {
   const built = await stat(path.join(repoRoot, 'dist/web/index.html')).then(
     (s) => s.mtimeMs,
@@ -240,7 +225,7 @@ export async function ensureWebBuilt(log: StackOptions['log']): Promise<void> {
  * Always React's production build: under a test runner NODE_ENV is "test", which would ship the
  * development build, several times larger and slower, to the journeys and the benchmarks.
  */
-export async function buildWebApp(): Promise<void> {
+async function buildWebApp(): Promise<void> {
   const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
   const build = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: repoRoot,

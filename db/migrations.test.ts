@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createTestContext, type TestContext } from '../api/test/context.ts';
-import { databaseUrl } from '../api/test/local-services.ts';
 import { createDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { departmentList, industryList, loadReferenceData, topicCategoryList, topicList } from './reference-data.ts';
+import { createTestDatabase, databaseUrl, type TestDatabase } from './testing.ts';
 
 describe('migrations', () => {
   it('apply to an empty database, and a second run changes nothing', async () => {
@@ -37,9 +36,9 @@ describe('migrations', () => {
 });
 
 describe('reference data', () => {
-  let ctx: TestContext;
+  let ctx: TestDatabase;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestDatabase();
   });
   afterAll(() => ctx.close());
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../api/test/context.ts';
+import { createTestDatabase, type TestDatabase } from './testing.ts';
 
 /** Each constraint of the data model, shown rejecting what it should. */
 describe('data model constraints', () => {
-  let ctx: TestContext;
+  let ctx: TestDatabase;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestDatabase();
   });
   afterAll(() => ctx.close());
 

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../api/test/context.ts';
-import { freePort } from '../api/test/local-services.ts';
+import { freePort } from '../db/free-port.ts';
+import type { NodeProcess } from '../db/node-process.ts';
 import { ensureMeilisearchKeys } from './keys.ts';
 import { startMeilisearch, type LocalMeilisearch } from './meilisearch-server.ts';
-import { eventually, IndexerProcess } from './testing.ts';
+import { createIndexerTestContext, eventually, type IndexerTestContext, startIndexer } from './testing.ts';
 import { verifyIndex } from './verify.ts';
 
 /** A tiny deterministic PRNG, so a failing run can be replayed. */
@@ -86,17 +86,17 @@ async function writeMixed(sql: Sql, options: { writes: number; durationMs: numbe
 }
 
 describe('indexer under faults', () => {
-  let ctx: TestContext;
+  let ctx: IndexerTestContext;
   let meili: LocalMeilisearch;
   let meiliDir: string;
   let meiliPort: number;
   const masterKey = randomBytes(24).toString('base64url');
-  const indexers: IndexerProcess[] = [];
+  const indexers: NodeProcess[] = [];
 
   const startOwnMeilisearch = () => startMeilisearch({ dataDir: meiliDir, port: meiliPort, masterKey });
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createIndexerTestContext();
     // Stopping the shared Meilisearch would break the other test files: this one has its own.
     meiliDir = await mkdtemp(path.join(os.tmpdir(), 'indexer-faults-'));
     meiliPort = await freePort();
@@ -126,14 +126,14 @@ describe('indexer under faults', () => {
     INDEXER_POLL_SECONDS: '1',
     INDEXER_BATCH_SIZE: '100',
   });
-  const startIndexer = () => {
-    const indexer = new IndexerProcess(env());
+  const startDaemon = () => {
+    const indexer = startIndexer(env());
     indexers.push(indexer);
     return indexer;
   };
 
   it('loses nothing through 20 SIGKILLs, a 10 s Meilisearch outage and two indexers at once', { timeout: 240_000 }, async () => {
-    const running = [startIndexer(), startIndexer()];
+    const running = [startDaemon(), startDaemon()];
     const counts: WriteCounts = { insert: 0, update: 0, bulkUpdate: 0, delete: 0, addTag: 0, removeTag: 0, renameDepartment: 0, rejected: 0 };
     const writers = Promise.all([
       writeMixed(ctx.sql, { writes: 2500, durationMs: 40_000, seed: 1, counts }),
@@ -164,7 +164,7 @@ describe('indexer under faults', () => {
         await running[slot]!.kill('SIGKILL');
         kills.total += 1;
         if (inFlight) kills.withBatchInFlight += 1;
-        running[slot] = startIndexer();
+        running[slot] = startDaemon();
       }
     })();
 
@@ -208,7 +208,7 @@ describe('indexer under faults', () => {
     for (const indexer of indexers) expect(indexer.lines.filter((line) => line.includes('unreachable')).length).toBeLessThanOrEqual(3);
     expect(indexers.some((indexer) => indexer.lines.some((line) => line.startsWith('[indexer] cannot set up the Meilisearch keys')))).toBe(true);
 
-    const verifyRun = new IndexerProcess(env(), ['--verify']);
+    const verifyRun = startIndexer(env(), ['--verify']);
     const verified = await verifyRun.exited;
     expect(verifyRun.lines).toContain('[indexer] identical');
     expect(verified.code).toBe(0);

@@ -2,16 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../db/free-port.ts';
 import { startMeilisearch } from './meilisearch-server.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 it('starts Meilisearch with a master key that begins with "-" (a base64url secret may), and keeps it off the command line', async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meili-key-'));

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../api/test/context.ts';
 import { policies } from '../db/schema/index.ts';
+import { createPolicy } from '../db/testing.ts';
 import type { PolicyDocument } from './document.ts';
 import { claimOutboxRows } from './outbox.ts';
 import { applyIndexSettings } from './settings.ts';
 import { syncOutboxBatch, type SearchTarget } from './sync.ts';
-import { createPolicy, indexAll } from './testing.ts';
+import { createIndexerTestContext, indexAll, type IndexerTestContext } from './testing.ts';
 import { verifyIndex } from './verify.ts';
 
 /**
@@ -50,11 +50,11 @@ function unproxied(object: object, property: string | symbol): unknown {
 }
 
 describe('indexer races', () => {
-  let ctx: TestContext;
+  let ctx: IndexerTestContext;
   let target: SearchTarget;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createIndexerTestContext();
     target = { sql: ctx.sql, client: ctx.meili.admin, indexName: ctx.meili.indexName };
     await applyIndexSettings(ctx.meili.admin, ctx.meili.indexName);
   });

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../api/test/context.ts';
 import { runIndexer } from './daemon.ts';
 import { rebuildIndex, type RebuildProgress, type RebuildResult } from './rebuild.ts';
 import type { SearchTarget } from './sync.ts';
-import { eventually, indexAll } from './testing.ts';
+import { createIndexerTestContext, eventually, indexAll, type IndexerTestContext } from './testing.ts';
 import { verifyIndex } from './verify.ts';
 
 describe('rebuild', () => {
-  let ctx: TestContext;
+  let ctx: IndexerTestContext;
   let target: SearchTarget;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createIndexerTestContext();
     target = { sql: ctx.sql, client: ctx.meili.admin, indexName: ctx.meili.indexName };
     await ctx.sql`
       insert into policies (department_id, title, description, published_on, impact)

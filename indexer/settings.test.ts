@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../api/test/context.ts';
+import { createPolicy } from '../db/testing.ts';
 import type { PolicyDocument } from './document.ts';
 import { applyIndexSettings, indexSettings } from './settings.ts';
-import { createPolicy, indexAll } from './testing.ts';
+import { createIndexerTestContext, indexAll, type IndexerTestContext } from './testing.ts';
 
 /** The settings as the search API will use them, through the API's search-only key. */
 describe('index settings', () => {
-  let ctx: TestContext;
+  let ctx: IndexerTestContext;
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createIndexerTestContext();
     const policies = {
       securities: await createPolicy(ctx.db, {
         departmentId: 1,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../api/test/context.ts';
 import { departments, policies, policyIndustries, policyTopics } from '../db/schema/index.ts';
+import { createPolicy } from '../db/testing.ts';
 import { runIndexer } from './daemon.ts';
 import type { PolicyDocument } from './document.ts';
-import { createPolicy, eventually } from './testing.ts';
+import { createIndexerTestContext, eventually, type IndexerTestContext } from './testing.ts';
 import { verifyIndex } from './verify.ts';
 
 /**
@@ -12,13 +12,13 @@ import { verifyIndex } from './verify.ts';
  * database, then waits for Meilisearch to show the change.
  */
 describe('indexer daemon', () => {
-  let ctx: TestContext;
+  let ctx: IndexerTestContext;
   const stop = new AbortController();
   let daemon: Promise<void>;
   const logs: string[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createIndexerTestContext();
     daemon = runIndexer(
       { sql: ctx.sql, client: ctx.meili.admin, indexName: ctx.meili.indexName },
       { pollSeconds: 30, log: (line) => logs.push(line), signal: stop.signal },

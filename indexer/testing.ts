@@ -1,43 +1,76 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Meilisearch } from 'meilisearch';
 import type { Sql } from 'postgres';
-import type { Database } from '../db/client.ts';
-import { policies, policyIndustries, policyTopics } from '../db/schema/index.ts';
+import { inject } from 'vitest';
+import { freePort } from '../db/free-port.ts';
+import { spawnNodeProcess, type NodeProcess } from '../db/node-process.ts';
+import { createTestDatabase } from '../db/testing.ts';
+import { ensureMeilisearchKeys } from './keys.ts';
+import { createMeilisearchClient } from './meilisearch-client.ts';
+import { startMeilisearch, type LocalMeilisearch } from './meilisearch-server.ts';
 import { outboxBacklog } from './outbox.ts';
 import { applyIndexSettings } from './settings.ts';
 import { drainOutbox, type DrainResult } from './sync.ts';
 
-type NewPolicy = typeof policies.$inferInsert;
-
-let created = 0;
-
-/** A policy with its tags, inserted the way the product does; every field can be overridden. */
-export async function createPolicy(
-  db: Database,
-  overrides: Partial<NewPolicy> & { industryIds?: number[]; topicIds?: number[] } = {},
-) {
-  const { industryIds = [], topicIds = [], ...fields } = overrides;
-  created += 1;
-  return db.transaction(async (tx) => {
-    const [policy] = await tx
-      .insert(policies)
-      .values({
-        departmentId: 1,
-        title: `Test policy ${created}`,
-        description: `Description of test policy ${created}`,
-        publishedOn: '2026-01-15',
-        impact: 5,
-        ...fields,
-      })
-      .returning();
-    if (industryIds.length > 0) await tx.insert(policyIndustries).values(industryIds.map((industryId) => ({ policyId: policy!.id, industryId })));
-    if (topicIds.length > 0) await tx.insert(policyTopics).values(topicIds.map((topicId) => ({ policyId: policy!.id, topicId })));
-    return policy!;
-  });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    meiliUrl: string;
+    meiliMasterKey: string;
+  }
 }
 
-/** What indexAll needs of a test context (api/test/context.ts's TestContext has it). */
+/**
+ * For the global setup: starts Meilisearch the way `make dev` does (or uses MEILI_URL and
+ * MEILI_MASTER_KEY when given), on a free port in a temporary directory.
+ */
+export async function startTestMeilisearch(): Promise<{ url: string; masterKey: string; stop: () => Promise<void> }> {
+  if (process.env.MEILI_URL) return { url: process.env.MEILI_URL, masterKey: process.env.MEILI_MASTER_KEY ?? '', stop: async () => {} };
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'policy-tracker-test-'));
+  await chmod(tempDir, 0o755);
+  const masterKey = randomBytes(24).toString('base64url');
+  let meili: LocalMeilisearch | undefined;
+  const stop = async () => {
+    await meili?.stop().catch(() => {});
+    await rm(tempDir, { recursive: true, force: true });
+  };
+  try {
+    meili = await startMeilisearch({ dataDir: path.join(tempDir, 'meilisearch'), port: await freePort(), masterKey });
+    return { url: meili.url, masterKey, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A test file's own index name on the shared Meilisearch, with the product's two keys for it. */
+export async function createTestIndex() {
+  const url = inject('meiliUrl');
+  const masterKey = inject('meiliMasterKey');
+  const indexName = `policies_${randomBytes(5).toString('hex')}`;
+  const keys = await ensureMeilisearchKeys(url, masterKey, indexName);
+  return {
+    url,
+    masterKey,
+    indexName,
+    keys,
+    admin: createMeilisearchClient(url, keys.adminKey),
+    /** The meilisearch client with the search-only key, for tests that check the index as the API sees it. */
+    search: createMeilisearchClient(url, keys.searchKey),
+  };
+}
+
+export type IndexerTestContext = Awaited<ReturnType<typeof createIndexerTestContext>>;
+
+/** What an indexer test works on: its own database (db/testing.ts) and its own index. */
+export async function createIndexerTestContext() {
+  const database = await createTestDatabase();
+  return { ...database, meili: await createTestIndex() };
+}
+
+/** What indexAll needs of a test context (createIndexerTestContext's, and the API's built on it). */
 export type IndexableContext = { sql: Sql; meili: { admin: Meilisearch; indexName: string } };
 
 /**
@@ -72,26 +105,6 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
 }
 
 /** A real `npm run indexer` process (daemon unless given arguments), its output kept for assertions. */
-export class IndexerProcess {
-  readonly lines: string[] = [];
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  private readonly child: ChildProcess;
-
-  constructor(env: NodeJS.ProcessEnv, args: string[] = []) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'indexer/main.ts', ...args], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [this.child.stdout!, this.child.stderr!]) {
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => this.lines.push(...chunk.split('\n').filter(Boolean)));
-    }
-    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
-  }
-
-  kill(signal: NodeJS.Signals) {
-    this.child.kill(signal);
-    return this.exited;
-  }
+export function startIndexer(env: NodeJS.ProcessEnv, args: string[] = []): NodeProcess {
+  return spawnNodeProcess('indexer/main.ts', { env, args });
 }

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../api/test/context.ts';
+import { createPolicy } from '../db/testing.ts';
 import type { PolicyDocument } from './document.ts';
 import { taskSucceeded } from './tasks.ts';
-import { createPolicy, indexAll, IndexerProcess } from './testing.ts';
+import { createIndexerTestContext, indexAll, type IndexerTestContext, startIndexer } from './testing.ts';
 
 /** `npm run indexer -- --verify [--repair]`, run as the operator runs it. */
 describe('indexer --verify', () => {
-  let ctx: TestContext;
+  let ctx: IndexerTestContext;
   const policyIds: number[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createIndexerTestContext();
     for (const title of ['Kept', 'Dropped from the index', 'Changed behind the index']) {
       policyIds.push((await createPolicy(ctx.db, { title })).id);
     }
@@ -22,7 +22,7 @@ describe('indexer --verify', () => {
   });
 
   const run = async (...args: string[]) => {
-    const indexer = new IndexerProcess(
+    const indexer = startIndexer(
       {
         PATH: process.env.PATH,
         DATABASE_URL: ctx.databaseUrl,
@@ -73,7 +73,7 @@ describe('indexer --verify', () => {
   });
 
   it('names a bad variable and exits 1', async () => {
-    const indexer = new IndexerProcess({ PATH: process.env.PATH, DATABASE_URL: ctx.databaseUrl, MEILI_URL: 'not a url', MEILI_INDEX: 'policies' }, ['--verify']);
+    const indexer = startIndexer({ PATH: process.env.PATH, DATABASE_URL: ctx.databaseUrl, MEILI_URL: 'not a url', MEILI_INDEX: 'policies' }, ['--verify']);
     const { code } = await indexer.exited;
     expect(code).toBe(1);
     expect(indexer.lines).toEqual([

@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Sql } from 'postgres';
+import { progress, request } from '../../indexer/bench/environment.ts';
+import { measure, ms, summarize, table, type LatencyStats } from '../../indexer/bench/measure.ts';
 import { buildPolicySearch } from '../search/policy-search.ts';
 import { searchQuerySchema, type SearchCriteria } from '../shared/search.ts';
-import { progress, request } from './environment.ts';
-import { measure, ms, summarize, table, type LatencyStats } from './measure.ts';
 
 export type ApiBenchContext = {
   /** Where the bench sends requests (loopback). */

@@ -1,6 +1,6 @@
 import { industryList, topicList } from '../../db/reference-data.ts';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
-import { createPolicy } from '../../indexer/testing.ts';
+import { createPolicy } from '../../db/testing.ts';
 import type { TestContext } from '../test/context.ts';
 
 export { indexAll } from '../../indexer/testing.ts';
@@ -23,7 +23,7 @@ export type TestPolicy = {
 const industryIdByName = new Map<string, number>(industryList.map((industry) => [industry.name, industry.id]));
 const topicIdByCode = new Map<string, number>(topicList.map((topic, index) => [topic.code, index + 1]));
 
-/** Inserts the policies with the indexer's factory (the triggers enqueue them); returns their ids in order. */
+/** Inserts the policies with the database's factory (the triggers enqueue them); returns their ids in order. */
 export async function insertPolicies(ctx: TestContext, policies: readonly TestPolicy[]): Promise<number[]> {
   const ids: number[] = [];
   for (const { industries = [], topics = [], ...fields } of policies) {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users, type Role } from '../../db/schema/index.ts';
+import { createUser } from '../../db/testing.ts';
 import { hashPassword } from '../auth/password.ts';
 import { insertSession, sessionCookie } from '../auth/session.ts';
 import type { TestContext } from './context.ts';
@@ -8,23 +9,10 @@ import type { TestContext } from './context.ts';
 export const testPassword = 'Correct-Horse-42!';
 
 let passwordHash: Promise<string> | undefined;
-let sequence = 0;
 
 /** A user row written directly (one shared hash), for tests about something other than signup. */
 export async function createTestUser(ctx: TestContext, overrides: { email?: string; username?: string; role?: Role; name?: string } = {}) {
-  sequence += 1;
-  const email = overrides.email ?? `user${sequence}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const [user] = await ctx.db
-    .insert(users)
-    .values({
-      email,
-      username: overrides.username ?? email,
-      passwordHash: await (passwordHash ??= hashPassword(testPassword)),
-      name: overrides.name ?? `Test User ${sequence}`,
-      role: overrides.role ?? 'user',
-    })
-    .returning();
-  return user!;
+  return createUser(ctx.db, { ...overrides, passwordHash: await (passwordHash ??= hashPassword(testPassword)) });
 }
 
 /** A session for the user, as the Cookie header the browser would send. */

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { progress } from '../../api/bench/environment.ts';
-import { ms, summarize, table, type LatencyStats } from '../../api/bench/measure.ts';
 import { demoPassword } from '../../api/demo-users.ts';
+import { progress } from '../../indexer/bench/environment.ts';
+import { ms, summarize, table, type LatencyStats } from '../../indexer/bench/measure.ts';
 import { chromiumFlags, chromiumPath } from './chromium.ts';
 
 /**

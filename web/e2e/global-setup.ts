@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../api/test/local-services.ts';
+import { freePort } from '../../db/free-port.ts';
 import { ensureWebBuilt, startStack } from '../../api/stack.ts';
 
 declare module 'vitest' {

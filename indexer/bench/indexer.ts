@@ -1,25 +1,16 @@
-import { createMeilisearchClient } from './meilisearch-client.ts';
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MeilisearchApiError } from 'meilisearch';
 import type { Sql } from 'postgres';
-import {
-  diskUsageBytes,
-  formatBytes,
-  isRunning,
-  peakMemoryBytes,
-  progress,
-  request,
-  waitFor,
-  type NodeService,
-} from '../api/bench/environment.ts';
-import { ms, summarize, table, type LatencyStats } from '../api/bench/measure.ts';
-import { outboxBacklog } from './outbox.ts';
-import { rebuildIndex } from './rebuild.ts';
-import { drainOutbox, type SearchTarget } from './sync.ts';
-import { differenceCount, repairIndex, verifyIndex, type IndexDifference } from './verify.ts';
+import { createMeilisearchClient } from '../meilisearch-client.ts';
+import { outboxBacklog } from '../outbox.ts';
+import { rebuildIndex } from '../rebuild.ts';
+import { drainOutbox, type SearchTarget } from '../sync.ts';
+import { differenceCount, repairIndex, verifyIndex, type IndexDifference } from '../verify.ts';
+import { diskUsageBytes, formatBytes, peakMemoryBytes, progress, request, waitFor, type NodeService } from './environment.ts';
+import { ms, summarize, table, type LatencyStats } from './measure.ts';
 
 /** What the indexer benchmark (issue 3) needs from the run: the servers, their keys, and a way to start the daemon. */
 export type IndexerBenchContext = {
@@ -133,25 +124,25 @@ export async function benchIndexer(context: IndexerBenchContext): Promise<string
   try {
     const probe = new WriteProbe(context, policyIds);
     progress(section, 'indexer daemon started; warming up with 5 writes');
-    for (let i = 0; i < 5; i++) await probe.writeAndWait(60_000, () => isRunning(indexer));
+    for (let i = 0; i < 5; i++) await probe.writeAndWait(60_000, () => indexer.running());
 
     progress(section, `${sequentialUpdates} single-policy updates, one at a time`);
     const sequential: number[] = [];
     const sequentialStarted = performance.now();
     for (let i = 0; i < sequentialUpdates; i++) {
-      sequential.push(await probe.writeAndWait(searchableDeadlineMs, () => isRunning(indexer)));
+      sequential.push(await probe.writeAndWait(searchableDeadlineMs, () => indexer.running()));
       if ((i + 1) % 100 === 0) progress(section, `  ${i + 1}/${sequentialUpdates} (p50 so far ${ms(summarize(sequential).p50)} ms)`);
     }
     const sequentialStats = summarize(sequential, performance.now() - sequentialStarted);
 
     progress(section, `sustained load: ${sustainedRate} writes/s for ${sustainedSeconds} s`);
-    const sustained = await sustainedLoad(context, policyIds, () => isRunning(indexer));
+    const sustained = await sustainedLoad(context, policyIds, () => indexer.running());
 
     // 3. Put the titles back (through the outbox too), let the daemon catch up, and compare.
     const restored = await context.sql`update policies set title = regexp_replace(title, ${tokenPattern}, '') where title ~ ${tokenPattern}`;
     progress(section, `restored ${restored.count} titles; waiting for the outbox to drain`);
     await waitFor('the indexer to drain the outbox', async () => {
-      if (!isRunning(indexer)) throw new Error('the indexer daemon died');
+      if (!indexer.running()) throw new Error('the indexer daemon died');
       return (await outboxBacklog(context.sql)) === 0;
     }, 300_000, 250);
     const difference = await verifyIndex(target);

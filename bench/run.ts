@@ -3,25 +3,31 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDatabase } from '../../db/client.ts';
-import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
-import { migrateDatabase } from '../../db/migrate.ts';
-import { loadReferenceData } from '../../db/reference-data.ts';
-import { loadDemoPolicies } from '../../db/seed.ts';
-import { benchIndexer, bringIndexInStep, meiliDatabaseDir, type IndexerBenchContext } from '../../indexer/bench.ts';
-import { ensureMeilisearchKeys } from '../../indexer/keys.ts';
-import { startMeilisearch } from '../../indexer/meilisearch-server.ts';
-import { loadDemoUsers } from '../demo-users.ts';
-import { benchAccounts } from './accounts.ts';
-import { buildWebApp } from '../stack.ts';
-import { Cleanup, formatBytes, freePort, progress, readOrCreateSecret, repoRoot, request, spawnNodeService, waitFor, type NodeService } from './environment.ts';
-import { benchSearch, dropFullTextIndex } from './search.ts';
+import { benchAccounts } from '../api/bench/accounts.ts';
+import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
+import { loadDemoUsers } from '../api/demo-users.ts';
+import { ensureWebBuilt, readOrCreateSecret } from '../api/stack.ts';
+import { createDatabase } from '../db/client.ts';
+import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { freePort } from '../db/free-port.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { loadReferenceData } from '../db/reference-data.ts';
+import { loadDemoPolicies } from '../db/seed.ts';
+import { Cleanup, formatBytes, progress, repoRoot, request, spawnNodeService, waitFor, type NodeService } from '../indexer/bench/environment.ts';
+import { benchIndexer, bringIndexInStep, meiliDatabaseDir, type IndexerBenchContext } from '../indexer/bench/indexer.ts';
+import { ensureMeilisearchKeys } from '../indexer/keys.ts';
+import { startMeilisearch } from '../indexer/meilisearch-server.ts';
+import { benchWeb } from '../web/e2e/bench.ts';
+
+// The one entry of `make bench`, above the four modules so it may import each of them. Not under
+// web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
+// text alone added a `.table` rule to the app's stylesheet).
 
 const sectionNames = ['indexer', 'search', 'accounts', 'web'] as const;
 type SectionName = (typeof sectionNames)[number];
 
 const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,web"]
-       node --import tsx api/bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
+       node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
   --only LIST    sections to run (default: all)
@@ -170,10 +176,7 @@ async function main(): Promise<number> {
 
     const needsApi = sections.some((name) => name !== 'indexer');
     if (needsApi) {
-      if (sections.includes('web')) {
-        progress('bench', 'building the web app (vite build, NODE_ENV=production → dist/web)');
-        await buildWebApp();
-      }
+      if (sections.includes('web')) await ensureWebBuilt(progress);
       const port = await freePort();
       const appUrl = `http://localhost:${port}`;
       const api = spawnNodeService(
@@ -188,10 +191,7 @@ async function main(): Promise<number> {
 
       if (sections.includes('search')) await emit(await benchSearch(apiContext));
       if (sections.includes('accounts')) await emit(await benchAccounts(apiContext));
-      if (sections.includes('web')) {
-        const { benchWeb } = await import('../../web/e2e/bench.ts');
-        await emit(await benchWeb({ appUrl, policyCount }));
-      }
+      if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
     }
     progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);
     return 0;
@@ -252,7 +252,7 @@ async function waitForApi(api: NodeService, url: string): Promise<void> {
   await waitFor(
     'the API to answer /api/health',
     async () => {
-      if (api.child.exitCode !== null) throw new Error(`the API exited during start-up:\n  ${api.recentLines().join('\n  ')}`);
+      if (!api.running()) throw new Error(`the API exited during start-up:\n  ${api.lines.join('\n  ')}`);
       try {
         await request(`${url}/api/health`, {}, 2_000);
         return true;

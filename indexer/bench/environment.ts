@@ -1,10 +1,9 @@
-export { freePort } from '../test/local-services.ts';
-export { readOrCreateSecret } from '../stack.ts';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { spawnNodeProcess, type NodeProcess } from '../../db/node-process.ts';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -49,57 +48,35 @@ export class Cleanup {
   }
 }
 
-export type NodeService = {
-  name: string;
-  child: ChildProcess;
-  pid: number;
-  /** The last lines the service printed, shown when it fails. */
-  recentLines: () => string[];
-  stop: () => Promise<void>;
-};
+export type NodeService = NodeProcess & { name: string };
 
 /**
- * Runs one of the product's entry points as `make dev` does (node --import tsx <entry>), with
- * the given environment only. Its output is kept quiet (the indexer logs every batch) except for
- * lines that look like errors; an unexpected exit is reported with its last lines.
+ * Runs one of the product's entry points (db/node-process.ts) with the given environment only,
+ * stopped with the rest of the run. Its output is kept quiet (the indexer logs every batch) except
+ * for lines that look like errors; an unexpected exit is reported with its last lines.
  */
 export function spawnNodeService(name: string, entry: string, env: NodeJS.ProcessEnv, cleanup: Cleanup, args: string[] = []): NodeService {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (child.pid === undefined) throw new Error(`could not start ${name} (${entry})`);
-  const recent: string[] = [];
   let stopping = false;
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      for (const line of chunk.split('\n')) {
-        if (!line.trim()) continue;
-        recent.push(line);
-        if (recent.length > 40) recent.shift();
-        if (/error|fail|cannot|unavailable|refused/i.test(line)) progress(name, line.trimEnd());
-      }
-    });
-  }
-  child.once('exit', (code, signal) => {
-    if (!stopping) progress(name, `exited unexpectedly (code ${code}, signal ${signal}); last lines:\n  ${recent.join('\n  ')}`);
+  const service = spawnNodeProcess(entry, {
+    env,
+    args,
+    keepLines: 40,
+    onLine: (line) => {
+      if (/error|fail|cannot|unavailable|refused/i.test(line)) progress(name, line.trimEnd());
+    },
+  });
+  void service.exited.then(({ code, signal }) => {
+    if (!stopping) progress(name, `exited unexpectedly (code ${code}, signal ${signal}); last lines:\n  ${service.lines.join('\n  ')}`);
   });
   const stop = async () => {
     stopping = true;
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const escalate = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(escalate);
+    await service.stop();
   };
   cleanup.add(name, stop, () => {
     stopping = true;
-    child.kill('SIGKILL');
+    void service.kill('SIGKILL');
   });
-  return { name, child, pid: child.pid, recentLines: () => [...recent], stop };
-}
-
-export function isRunning(service: NodeService): boolean {
-  return service.child.exitCode === null && service.child.signalCode === null;
+  return { ...service, name, stop };
 }
 
 /** The peak resident set size (VmHWM) of a running process, in bytes; null where /proc is missing. */
