@@ -11,7 +11,7 @@ $(NPM_STAMP): package.json package-lock.json
 	@touch $(NPM_STAMP)
 
 dev: $(NPM_STAMP)
-	@node --import tsx api/dev.ts
+	@node --import tsx api/dev/main.ts
 
 test: $(NPM_STAMP) typecheck unit e2e
 

@@ -48,7 +48,7 @@ done
 curl -fsS "$base/api/health" >/dev/null || fail "/api/health never answered 200"
 curl -fsS "$base/" | grep -q '<div id="root">' || fail "/ did not serve the web app"
 
-password=$(cd "$app" && node --import tsx -e 'import("./api/demo-users.ts").then((m) => console.log(m.demoPassword))')
+password=$(cd "$app" && node --import tsx -e 'import("./api/dev/demo-users.ts").then((m) => console.log(m.demoPassword))')
 for host in localhost 127.0.0.1; do
   status=$(curl -sS -o "$work/login.json" -w '%{http_code}' -X POST "http://$host:$port/api/auth/login" \
     -H "Origin: http://$host:$port" -H 'Content-Type: application/json' \

@@ -3,7 +3,7 @@ import { clientIpMiddleware } from './auth/client-ip.ts';
 import { csrfProtection } from './auth/csrf.ts';
 import { sessionMiddleware, type AuthEnv } from './auth/session.ts';
 import type { AppDeps } from './deps.ts';
-import { AppError, renderError } from './errors.ts';
+import { AppError, renderError } from './http/errors.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { billingRoutes } from './routes/billing/index.ts';
 import { adminContactMessageRoutes, contactRoutes } from './routes/contact/index.ts';

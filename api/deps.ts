@@ -1,7 +1,8 @@
-import type { Database } from '../db/client.ts';
-import type { PaymentProvider } from './billing/provider.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { ensureMeilisearchKeys } from '../indexer/keys.ts';
+import { createPaymentProvider, type PaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
-import type { MeilisearchSearch } from './search/meilisearch.ts';
+import { createMeilisearchSearch, type MeilisearchSearch } from './search/meilisearch.ts';
 
 /** Everything a request handler may reach, built once by the server (or by a test). */
 export type AppDeps = {
@@ -14,3 +15,26 @@ export type AppDeps = {
   /** Stripe when STRIPE_SECRET_KEY is set, else the local provider (see api/billing/provider.ts). */
   payments: PaymentProvider;
 };
+
+/** Connects to Postgres and Meilisearch (with the search-only key) for the API process. */
+export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
+  const database = createDatabase(config.DATABASE_URL);
+  const searchKey =
+    config.MEILI_SEARCH_KEY ??
+    (await ensureMeilisearchKeys(config.MEILI_URL, config.MEILI_MASTER_KEY!, config.MEILI_INDEX)).searchKey;
+  const now = () => new Date();
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    search: createMeilisearchSearch({ host: config.MEILI_URL, apiKey: searchKey, indexName: config.MEILI_INDEX }),
+    now,
+    payments: createPaymentProvider({ config, db: database.db, now }),
+  };
+  return {
+    deps,
+    close: async () => {
+      await deps.search.close();
+      await database.close();
+    },
+  };
+}

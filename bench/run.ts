@@ -5,8 +5,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAccounts } from '../api/bench/accounts.ts';
 import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
-import { loadDemoUsers } from '../api/demo-users.ts';
-import { ensureWebBuilt, readOrCreateSecret } from '../api/stack.ts';
+import { loadDemoUsers } from '../api/dev/demo-users.ts';
+import { ensureWebBuilt, readOrCreateSecret } from '../api/dev/stack.ts';
 import { createDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { freePort } from '../db/free-port.ts';
@@ -181,7 +181,7 @@ async function main(): Promise<number> {
       const appUrl = `http://localhost:${port}`;
       const api = spawnNodeService(
         'api',
-        'api/server.ts',
+        'api/main.ts',
         { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production', PAYMENTS: 'local' },
         cleanup,
       );

@@ -1,8 +1,8 @@
 import { and, count, eq, gt, isNull, min, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import type { AuditAction } from '../audit.ts';
-import { AppError } from '../errors.ts';
+import type { AuditAction } from './audit.ts';
+import { AppError } from '../http/errors.ts';
 
 /**
  * Failed password checks are counted from their audit rows (indexed by action, subject and by

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { renderError } from '../errors.ts';
+import { renderError } from '../http/errors.ts';
 import { csrfProtection } from './csrf.ts';
 
 const baseEnv = { DATABASE_URL: 'postgres://localhost/x', MEILI_URL: 'http://127.0.0.1:7700', MEILI_MASTER_KEY: 'k'.repeat(16), PORT: '3100' };

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../config.ts';
-import { AppError, forbidden } from '../errors.ts';
+import { AppError, forbidden } from '../http/errors.ts';
 
 /** Calls another site may make: each proves itself otherwise (Stripe signs its webhook). */
 export const csrfExemptCalls: readonly string[] = ['POST /api/stripe/webhook'];

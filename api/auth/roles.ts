@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { users, type Role } from '../../db/schema/index.ts';
-import { recordAudit, userSubject } from '../audit.ts';
+import { recordAudit, userSubject } from './audit.ts';
 import type { Transaction } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requireRole } from './session.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { recordAudit, userSubject } from '../audit.ts';
-import { conflict, badRequest } from '../errors.ts';
+import { recordAudit, userSubject } from './audit.ts';
+import { conflict, badRequest } from '../http/errors.ts';
 import { registerSchema, type RegisterInput } from '../shared/account-schemas.ts';
-import { describeIssues } from '../validation.ts';
+import { describeIssues } from '../http/validation.ts';
 import { hashPassword } from './password.ts';
 import { sessionUserColumns, toSessionUser, type SessionUser } from './session.ts';
 

@@ -1,7 +1,7 @@
 import { progress, request } from '../../indexer/bench/environment.ts';
 import { measure, ms, table, type LatencyStats } from '../../indexer/bench/measure.ts';
 import { argon2Parameters } from '../auth/password.ts';
-import { demoPassword, demoUsers } from '../demo-users.ts';
+import { demoPassword, demoUsers } from '../dev/demo-users.ts';
 import type { ApiBenchContext } from './search.ts';
 
 const section = 'accounts';

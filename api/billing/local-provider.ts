@@ -3,7 +3,7 @@ import { addDays, subDays } from 'date-fns';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { checkoutSessions, subscriptions, users } from '../../db/schema/index.ts';
 import type { Transaction } from '../../db/client.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { fullAccessPlan } from '../shared/billing-schemas.ts';
 import { subscriptionGrantsAccess } from './entitlement.ts';
 import { advanceLocalSubscription, nextPeriodEnd } from './local-calendar.ts';

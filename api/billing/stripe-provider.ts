@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { checkoutSessions, stripeEvents, subscriptionStatuses, users, type SubscriptionStatus } from '../../db/schema/index.ts';
 import type { Transaction } from '../../db/client.ts';
-import { badRequest, conflict, notFound, serviceUnavailable } from '../errors.ts';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../http/errors.ts';
 import { fullAccessPlan } from '../shared/billing-schemas.ts';
 import type { CheckoutOrigin, PaymentProviderBase, ProviderDeps } from './provider.ts';
 import { createStripeClient } from './stripe-client.ts';

@@ -1,6 +1,6 @@
 import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
 import { Pool } from 'undici';
-import { serviceUnavailable } from '../errors.ts';
+import { serviceUnavailable } from '../http/errors.ts';
 
 /** Longer than any healthy search; short enough that a hung Meilisearch gives the reader an answer. */
 const searchTimeoutMs = 5000;

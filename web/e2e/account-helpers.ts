@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { demoPassword } from '../../api/demo-users.ts';
+import { demoPassword } from '../../api/dev/demo-users.ts';
 import { screenshot, seriousAccessibilityViolations } from './browser.ts';
 
 export { demoPassword };

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { demoPassword } from '../../api/demo-users.ts';
+import { demoPassword } from '../../api/dev/demo-users.ts';
 import { progress } from '../../indexer/bench/environment.ts';
 import { ms, summarize, table, type LatencyStats } from '../../indexer/bench/measure.ts';
 import { chromiumFlags, chromiumPath } from './chromium.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../db/free-port.ts';
-import { ensureWebBuilt, startStack } from '../../api/stack.ts';
+import { ensureWebBuilt, startStack } from '../../api/dev/stack.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

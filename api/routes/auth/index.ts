@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { sessions } from '../../../db/schema/index.ts';
-import { recordAudit, userSubject } from '../../audit.ts';
+import { recordAudit, userSubject } from '../../auth/audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { passwordCheckLimits, registrationLimits, registrationSubject, reserveAttempt } from '../../auth/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, createSession, endSessions, toSessionUser, type AuthEnv } from '../../auth/session.ts';
 import { createUser, findUserByLoginName } from '../../auth/users.ts';
-import { jsonBodyLimit } from '../../body-limit.ts';
+import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { Transaction } from '../../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { unauthorized } from '../../errors.ts';
+import { unauthorized } from '../../http/errors.ts';
 import { loginSchema, registerSchema } from '../../shared/account-schemas.ts';
-import { validate } from '../../validation.ts';
+import { validate } from '../../http/validation.ts';
 
 /** One message for an unknown name and a wrong password, so the answer tells nothing about accounts. */
 export const invalidCredentialsMessage = 'Invalid username or password';

@@ -10,9 +10,9 @@ import { createSession, requireUser, type AuthEnv } from '../../auth/session.ts'
 import { createUser } from '../../auth/users.ts';
 import { subscriptionGrantsAccess } from '../../billing/entitlement.ts';
 import { toSubscriptionView } from '../../billing/subscriptions.ts';
-import { jsonBodyLimit } from '../../body-limit.ts';
+import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, conflict, notFound, renderError } from '../../errors.ts';
+import { AppError, conflict, notFound, renderError } from '../../http/errors.ts';
 import {
   checkoutSessionSchema,
   signupCheckoutSchema,
@@ -20,7 +20,7 @@ import {
   verifySubscriptionSchema,
   type VerifySubscriptionAnswer,
 } from '../../shared/billing-schemas.ts';
-import { assertWellFormedText, validate } from '../../validation.ts';
+import { assertWellFormedText, validate } from '../../http/validation.ts';
 import { localBillingRoutes } from './local.ts';
 
 /** Stripe's events are small, but an invoice with many lines is more than a JSON call's 64 KB. */

@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
 import { localPaths, type LocalProvider } from '../../billing/local-provider.ts';
-import { jsonBodyLimit } from '../../body-limit.ts';
+import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
-import { validate } from '../../validation.ts';
+import { notFound } from '../../http/errors.ts';
+import { validate } from '../../http/validation.ts';
 import { checkoutPage, localBillingScript, localBillingStyles, messagePage, portalPage } from './local-pages.ts';
 
 /** The pages load only their own script and styles, post only here, and frame nowhere. */

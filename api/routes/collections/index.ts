@@ -3,15 +3,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { collections, policies, policyCollections } from '../../../db/schema/index.ts';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
-import { jsonBodyLimit } from '../../body-limit.ts';
+import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../http/errors.ts';
 import {
   addPolicyToCollectionSchema,
   createCollectionSchema,
   type CollectionSummary,
 } from '../../shared/collection-schemas.ts';
-import { validate } from '../../validation.ts';
+import { validate } from '../../http/validation.ts';
 
 const recordId = z
   .string()

@@ -5,9 +5,9 @@ import { contactLimits, contactSubject, reserveAttempt } from '../../auth/attemp
 import { clientIp } from '../../auth/client-ip.ts';
 import { requireAdmin } from '../../auth/roles.ts';
 import type { AuthEnv } from '../../auth/session.ts';
-import { jsonBodyLimit } from '../../body-limit.ts';
+import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../http/errors.ts';
 import {
   contactMessageIdParamSchema,
   contactMessageListQuerySchema,
@@ -15,7 +15,7 @@ import {
   contactMessageUpdateSchema,
   type ContactMessageRow,
 } from '../../shared/contact-schemas.ts';
-import { validate } from '../../validation.ts';
+import { validate } from '../../http/validation.ts';
 import { createSupportMailer } from './support-mail.ts';
 
 export const tooManyContactMessages = 'Too many messages from your address. Please try again later.';

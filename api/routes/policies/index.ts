@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { AuthEnv } from '../../auth/session.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { similarPolicies } from '../../search/related-policies.ts';
 import { latestPoliciesQuerySchema, policyIdParamSchema } from '../../shared/search.ts';
-import { validate } from '../../validation.ts';
+import { validate } from '../../http/validation.ts';
 import { readFullContent, toPolicyDetail } from './policy-detail.ts';
 import { loadPolicy, loadPolicyCards, loadPolicyPage, loadTaxonomyNames } from './policy-reads.ts';
 

@@ -1,15 +1,15 @@
 import { Hono, type Context } from 'hono';
 import type { AuthEnv } from '../../auth/session.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
-import { jsonBodyLimit } from '../../body-limit.ts';
+import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, forbidden } from '../../errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { FilterRejected, multiSearchBodySchema, SearchFieldForbidden, toMeilisearchQuery } from '../../search/instant-search.ts';
 import { publicIndexUid, type SearchReader } from '../../search/policy-index.ts';
 import { searchPolicies } from '../../search/policy-search.ts';
 import { suggestPolicies } from '../../search/suggestions.ts';
 import { searchQuerySchema, suggestQuerySchema } from '../../shared/search.ts';
-import { validate } from '../../validation.ts';
+import { validate } from '../../http/validation.ts';
 
 /**
  * Search, answered from Meilisearch with the search-only key and no SQL (DESIGN.md):

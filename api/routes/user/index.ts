@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Database } from '../../../db/client.ts';
 import { departments, industries, notificationPreferences, subscriptions, users } from '../../../db/schema/index.ts';
-import { recordAudit, userSubject } from '../../audit.ts';
+import { recordAudit, userSubject } from '../../auth/audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { passwordCheckLimits, reserveAttempt } from '../../auth/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
@@ -15,9 +15,9 @@ import {
   type AuthEnv,
 } from '../../auth/session.ts';
 import { findUserById } from '../../auth/users.ts';
-import { jsonBodyLimit } from '../../body-limit.ts';
+import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, forbidden, unauthorized } from '../../errors.ts';
+import { badRequest, forbidden, unauthorized } from '../../http/errors.ts';
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -26,7 +26,7 @@ import {
   usernameFitsEmail,
   usernameMustBeEmailMessage,
 } from '../../shared/account-schemas.ts';
-import { validate } from '../../validation.ts';
+import { validate } from '../../http/validation.ts';
 
 export const wrongCurrentPasswordMessage = 'Current password is incorrect';
 

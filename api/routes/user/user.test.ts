@@ -10,7 +10,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { createApp } from '../../app.ts';
 import type { PaymentProvider } from '../../billing/provider.ts';
-import { serviceUnavailable } from '../../errors.ts';
+import { serviceUnavailable } from '../../http/errors.ts';
 import { createSignedInUser, sessionCookieFrom, signInAs, testPassword } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions, users } from '../db/schema/index.ts';
+import { subscriptions, users } from '../../db/schema/index.ts';
 import { demoPassword, loadDemoUsers } from './demo-users.ts';
-import { passwordRules } from './shared/password-rules.ts';
-import { createTestContext, type TestContext } from './test/context.ts';
+import { passwordRules } from '../shared/password-rules.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
 
 describe('loadDemoUsers', () => {
   let ctx: TestContext;

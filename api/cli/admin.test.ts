@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../db/schema/index.ts';
-import { createTestUser, signInAs, userRole } from './test/accounts.ts';
-import { createTestContext, type TestContext } from './test/context.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { createTestUser, signInAs, userRole } from '../test/accounts.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-describe('npm run admin (api/admin-cli.ts)', () => {
+describe('npm run admin (api/cli/admin.ts)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -18,7 +18,7 @@ describe('npm run admin (api/admin-cli.ts)', () => {
 
   const admin = async (...args: string[]) => {
     try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'api/admin-cli.ts', ...args], {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'api/cli/admin.ts', ...args], {
         cwd: repoRoot,
         env: { ...process.env, DATABASE_URL: ctx.databaseUrl },
       });

@@ -3,16 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase } from '../db/client.ts';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { spawnNodeProcess, type NodeProcess } from '../db/node-process.ts';
-import { loadReferenceData } from '../db/reference-data.ts';
-import { demoPoliciesNeeded, loadDemoPolicies } from '../db/seed.ts';
-import { startMeilisearch } from '../indexer/meilisearch-server.ts';
+import { createDatabase } from '../../db/client.ts';
+import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { spawnNodeProcess, type NodeProcess } from '../../db/node-process.ts';
+import { loadReferenceData } from '../../db/reference-data.ts';
+import { demoPoliciesNeeded, loadDemoPolicies } from '../../db/seed.ts';
+import { startMeilisearch } from '../../indexer/meilisearch-server.ts';
 import { demoPassword, loadDemoUsers } from './demo-users.ts';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export type StackOptions = {
   /** Where embedded Postgres, Meilisearch and the generated secrets live (`.data/` for make dev). */
@@ -89,7 +89,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     env.PORT = String(options.port);
     const services = [
       startService('indexer', 'indexer/main.ts', env, options),
-      startService('api', 'api/server.ts', env, options),
+      startService('api', 'api/main.ts', env, options),
     ];
     for (const service of services) stops.push(service.stop);
     // Stops run last-pushed first: no service is restarted while the others are being stopped.

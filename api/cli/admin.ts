@@ -3,15 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { createDatabase } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { hashPassword } from './auth/password.ts';
-import { assignRole } from './auth/roles.ts';
-import { endSessions } from './auth/session.ts';
-import { createUser } from './auth/users.ts';
-import { AppError } from './errors.ts';
-import { emailSchema, nameSchema } from './shared/account-schemas.ts';
-import { passwordSchema } from './shared/password-rules.ts';
+import { createDatabase } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { hashPassword } from '../auth/password.ts';
+import { assignRole } from '../auth/roles.ts';
+import { endSessions } from '../auth/session.ts';
+import { createUser } from '../auth/users.ts';
+import { AppError } from '../http/errors.ts';
+import { emailSchema, nameSchema } from '../shared/account-schemas.ts';
+import { passwordSchema } from '../shared/password-rules.ts';
 
 const usage = `Creates an admin, or makes an existing account an admin.
 
@@ -82,7 +82,7 @@ function parseOrFail<T>(schema: { safeParse: (value: unknown) => { success: true
 /** DATABASE_URL, else the embedded Postgres that `make dev` keeps under .data/ (it must be running). */
 async function databaseUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const dataDir = path.join(fileURLToPath(new URL('..', import.meta.url)), '.data');
+  const dataDir = path.join(fileURLToPath(new URL('../..', import.meta.url)), '.data');
   const password = await readFile(path.join(dataDir, 'postgres-password'), 'utf8').catch(() => {
     throw new UsageError('Set DATABASE_URL, or start `make dev` once so its database exists');
   });

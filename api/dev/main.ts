@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../db/config.ts';
+import { ConfigError } from '../../db/config.ts';
 import { ensureWebBuilt, startStack } from './stack.ts';
 
 /** `make dev`: the whole product on this machine, stopped cleanly by Ctrl-C. */
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const colours: Record<string, string> = { api: '36', indexer: '35', meilisearch: '33', stack: '32', web: '34' };
 const log = (source: string, line: string) =>
   console.log(`\x1b[${colours[source] ?? '37'}m[${source}]\x1b[0m ${line.trimEnd()}`);

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { buildDeps } from './bootstrap.ts';
+import { buildDeps } from './deps.ts';
 import { ConfigError } from '../db/config.ts';
 import { loadConfig } from './config.ts';
-import { createWebServer } from './web-server.ts';
+import { createWebServer } from './http/web-server.ts';
 
 const webRoot = path.relative(process.cwd(), fileURLToPath(new URL('../dist/web', import.meta.url)));
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser } from './test/accounts.ts';
-import { createTestContext, type TestContext } from './test/context.ts';
+import { createSignedInUser } from '../test/accounts.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
 import { createWebServer } from './web-server.ts';
 
 describe('what the server sends with every answer', () => {

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { subscriptions, users, type Role } from '../db/schema/index.ts';
-import { hashPassword } from './auth/password.ts';
+import type { Database } from '../../db/client.ts';
+import { subscriptions, users, type Role } from '../../db/schema/index.ts';
+import { hashPassword } from '../auth/password.ts';
 
 /** One password for every demo login; it meets the spec's rules. Printed by `make dev`. */
 export const demoPassword = 'Demo-Password-2026!';

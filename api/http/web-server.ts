@@ -3,9 +3,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
-import { createApp } from './app.ts';
-import type { Config } from './config.ts';
-import type { AppDeps } from './deps.ts';
+import { createApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError, renderError } from './errors.ts';
 
 /**
@@ -34,7 +34,7 @@ export function securityHeaders(config: Pick<Config, 'APP_URL'>) {
   });
 }
 
-/** The API and, when it has been built, the web app: what `api/server.ts` serves. */
+/** The API and, when it has been built, the web app: what `api/main.ts` serves. */
 export function createWebServer(deps: AppDeps, options: { webRoot: string }) {
   const server = new Hono();
   server.use('*', securityHeaders(deps.config));

@@ -1,5 +1,5 @@
-import type { Executor } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/index.ts';
 
 /**
  * The security events we keep. `login_failed`, `password_change_failed`, `registration_attempt`

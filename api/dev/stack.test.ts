@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../db/free-port.ts';
-import { createPolicy } from '../db/testing.ts';
+import { freePort } from '../../db/free-port.ts';
+import { createPolicy } from '../../db/testing.ts';
 import { startStack, type Stack } from './stack.ts';
-import { createTestContext, type TestContext } from './test/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
 
 /** Polls until `check` answers a value (not undefined), or fails after `timeoutMs`. */
 async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
