@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { subscriptions, subscriptionStatuses, type SubscriptionStatus } from '../../db/schema/index.ts';
-import { fullAccessPlan, subscriptionStatuses as sharedStatuses, type SubscriptionView } from '../shared/billing-schemas.ts';
+import { subscriptions } from '../../db/schema/index.ts';
+import type { SubscriptionStatus } from '../../db/subscription-status.ts';
+import { fullAccessPlan, type SubscriptionView } from '../shared/billing-schemas.ts';
 import { subscriptionGrantsAccess } from './entitlement.ts';
 
 export type StoredSubscription = typeof subscriptions.$inferSelect;
@@ -12,10 +13,6 @@ export type SubscriptionState = Pick<
   'provider' | 'providerSubscriptionId' | 'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'trialEnd'
 >;
 
-
-// The web app's eight statuses and the database's are one list; this stops compiling if they drift.
-void (sharedStatuses satisfies readonly SubscriptionStatus[]);
-void (subscriptionStatuses satisfies readonly (typeof sharedStatuses)[number][]);
 
 /** Statuses after which the provider will never charge or grant access again. */
 export const endedStatuses: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];

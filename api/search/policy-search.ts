@@ -1,8 +1,9 @@
 import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
 import type { AppDeps } from '../deps.ts';
 import type { SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
-import { cardHighlight, cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
-import { cardFromDocument, type CardDocument } from './cards.ts';
+import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
+import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
+import { industryColor } from './cards.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
 import { cardFields, passageCropLength, searchableFieldsFor, sortRules, type FilterField, type SearchReader } from './policy-index.ts';
 
@@ -114,7 +115,7 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, re
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchResponse> {
   const queries = buildPolicySearch(criteria, deps.search.indexName, reader);
-  const results = await deps.search.multiSearch<CardDocument>(queries);
+  const results = await deps.search.multiSearch<PolicyCardDocument>(queries);
   const page = results[0]!;
 
   const distribution = Object.assign({}, ...results.map((result) => result.facetDistribution ?? {})) as Record<string, Record<string, number>>;
@@ -131,8 +132,6 @@ export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, re
   };
 }
 
-function withHighlight(hit: MultiSearchResult<CardDocument>['hits'][number]) {
-  const card = cardFromDocument(hit);
-  const formatted = hit._formatted as FormattedFields | undefined;
-  return formatted ? { ...card, highlight: cardHighlight(formatted, card.title) } : card;
+function withHighlight(hit: MultiSearchResult<PolicyCardDocument>['hits'][number]) {
+  return cardFromDocument(hit, industryColor, hit._formatted as FormattedFields | undefined);
 }

@@ -1,7 +1,8 @@
 import type { MultiSearchQuery } from 'meilisearch';
 import type { AppDeps } from '../deps.ts';
 import type { PolicyCard } from '../shared/search.ts';
-import { cardFromDocument, type CardDocument } from './cards.ts';
+import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
+import { industryColor } from './cards.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
 import { cardFields, sortRules } from './policy-index.ts';
 
@@ -37,14 +38,14 @@ export async function similarPolicies(deps: AppDeps, basis: SimilarityBasis, opt
       attributesToRetrieve: [...cardFields],
     }),
   );
-  const results = await deps.search.multiSearch<CardDocument>(queries);
+  const results = await deps.search.multiSearch<PolicyCardDocument>(queries);
 
   const similar: PolicyCard[] = [];
   for (const hit of results.flatMap((result) => result.hits)) {
     if (similar.length >= options.limit) break;
     if (excluded.has(hit.id)) continue;
     excluded.add(hit.id);
-    similar.push(cardFromDocument(hit));
+    similar.push(cardFromDocument(hit, industryColor));
   }
   return similar;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SubscriptionStatus } from '../../db/subscription-status.ts';
 import { withoutControlCharacters } from './text-rules.ts';
 import { passwordSchema } from './password-rules.ts';
 import { emailSchema } from './account-schemas.ts';
@@ -17,16 +18,6 @@ export const fullAccessPlan = {
   trialDays: 7,
 } as const;
 
-export const subscriptionStatuses = [
-  'active',
-  'trialing',
-  'inactive',
-  'canceled',
-  'unpaid',
-  'past_due',
-  'incomplete',
-  'incomplete_expired',
-] as const;
 
 /** The one plan's price id as the web app sends it; the server maps it to the provider's price. */
 const priceIdSchema = z.literal(fullAccessPlan.priceId, { error: `priceId must be "${fullAccessPlan.priceId}"` });
@@ -64,7 +55,7 @@ export const verifySubscriptionSchema = z.strictObject({
 
 /** GET /api/subscription: what the account page shows for every status. */
 export type SubscriptionView = {
-  status: 'none' | (typeof subscriptionStatuses)[number];
+  status: 'none' | SubscriptionStatus;
   plan: 'pro' | null;
   cancelAtPeriodEnd: boolean;
   /** End of the paid (or trial) period: "Access ends" when cancelling. ISO 8601. */

@@ -2,17 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export const subscriptionStatuses = [
-  'active',
-  'trialing',
-  'inactive',
-  'canceled',
-  'unpaid',
-  'past_due',
-  'incomplete',
-  'incomplete_expired',
-] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+import { subscriptionStatuses, type SubscriptionStatus } from '../subscription-status.ts';
 
 /**
  * One subscription per user, written only on the payment provider's word (webhook or a verify
@@ -41,7 +31,7 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_provider_subscription_key').on(t.provider, t.providerSubscriptionId),
     check(
       'subscriptions_status_valid',
-      sql`${t.status} in ('active', 'trialing', 'inactive', 'canceled', 'unpaid', 'past_due', 'incomplete', 'incomplete_expired')`,
+      sql`${t.status} in (${sql.raw(subscriptionStatuses.map((status) => `'${status}'`).join(', '))})`,
     ),
   ],
 );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions, type SubscriptionStatus } from '../../../db/schema/index.ts';
+import { subscriptions } from '../../../db/schema/index.ts';
+import type { SubscriptionStatus } from '../../../db/subscription-status.ts';
 import { indexAll, insertPolicies, type TestPolicy } from '../../search/testing.ts';
 import type { PolicyCard, PolicyDetail } from '../../shared/search.ts';
 import { createSignedInUser } from '../../test/accounts.ts';

@@ -1,7 +1,8 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { departments, industries, policies, policyIndustries, policyTopics, topics } from '../../../db/schema/index.ts';
-import { industryTag, topicTag } from '../../search/cards.ts';
+import { industryColor } from '../../search/cards.ts';
+import { industryTag, topicTag } from '../../shared/policy-card.ts';
 import type { PolicyCard, PolicyTag } from '../../shared/search.ts';
 
 /** SQL reads of policies for the calls answered from Postgres: the ticker, the detail page, related policies. */
@@ -34,7 +35,7 @@ export async function loadTags(db: Database, policyIds: readonly number[]): Prom
       .where(inArray(policyTopics.policyId, [...policyIds]))
       .orderBy(desc(policyTopics.relevance), asc(topics.id)),
   ]);
-  for (const row of industryRows) tags.get(row.policyId)?.push(industryTag(row.id, row.name));
+  for (const row of industryRows) tags.get(row.policyId)?.push(industryTag(row.id, row.name, industryColor(row.id)));
   for (const row of topicRows) tags.get(row.policyId)?.push(topicTag(row.id, row.code, row.name));
   return tags;
 }

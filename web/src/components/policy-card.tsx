@@ -45,7 +45,7 @@ export function PolicyCard({ policy }: { policy: PolicyCardData }) {
           <HighlightedText parts={passageParts} />
         </p>
       )}
-      <IndustryBadges industries={policy.tags.flatMap((tag) => (tag.kind === 'industry' ? [tag.name] : []))} />
+      <IndustryBadges industries={policy.tags.filter((tag) => tag.kind === 'industry')} />
       <TopicBadges topics={policy.tags.flatMap((tag) => (tag.kind === 'topic' ? [tag.name] : []))} />
     </article>
   );

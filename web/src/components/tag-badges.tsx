@@ -1,12 +1,12 @@
-import { industryBadgeClass } from '../lib/industry-colors.ts';
+import { industryBadgeClass } from '../lib/badge-colors.ts';
 
-/** Industry names as filled badges in the industry palette. */
-export function IndustryBadges({ industries }: { industries: readonly string[] }) {
+/** Industry tags as filled badges, each in the colour the API gave it. */
+export function IndustryBadges({ industries }: { industries: readonly { name: string; color: string }[] }) {
   if (!industries.length) return null;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Industries">
-      {industries.map((name) => (
-        <li key={name} className={`rounded-full px-2 py-0.5 text-xs font-medium ${industryBadgeClass(name)}`}>
+      {industries.map(({ name, color }) => (
+        <li key={name} className={`rounded-full px-2 py-0.5 text-xs font-medium ${industryBadgeClass(color)}`}>
           {name}
         </li>
       ))}

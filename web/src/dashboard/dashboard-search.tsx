@@ -21,6 +21,7 @@ import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState,
 import { FilterControls } from './filter-controls.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
 import { cardFromHit, type PolicyHit } from './policy-hits.ts';
+import { useIndustryColor } from '../api/reference.ts';
 import { connectPolicyRanges } from './policy-ranges.ts';
 
 const typingPauseMs = 300;
@@ -57,6 +58,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   const hitsPerPage = useHitsPerPage({ items: pageSizeItems });
   const pagination = usePagination();
   const { items: hits } = useHits<PolicyHit>({ escapeHTML: false });
+  const industryColor = useIndustryColor();
   const clearFilters = useClearRefinements({ includedAttributes: [...Object.values(facetAttributes), 'impact', 'timestamp'] });
   const { status, error, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
 
@@ -199,7 +201,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               <ul className="grid gap-4" data-testid="dashboard-results">
                 {hits.map((hit) => (
                   <li key={hit.objectID}>
-                    <PolicyCard policy={cardFromHit(hit)} />
+                    <PolicyCard policy={cardFromHit(hit, industryColor)} />
                   </li>
                 ))}
               </ul>

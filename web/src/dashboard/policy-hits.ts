@@ -1,14 +1,9 @@
 import type { Hit } from 'instantsearch.js';
-import type { PolicyCard, PolicyTag } from '../../../api/shared/search.ts';
-import type { PolicyDocument } from '../../../indexer/document.ts';
-import { cardHighlight } from '../../../api/shared/highlight.ts';
+import type { FormattedFields } from '../../../api/shared/highlight.ts';
+import { cardFromDocument, type IndustryColor, type PolicyCardDocument } from '../../../api/shared/policy-card.ts';
+import type { PolicyCard } from '../../../api/shared/search.ts';
 
-type CardDocument = Pick<
-  PolicyDocument,
-  'id' | 'title' | 'description' | 'date' | 'departmentId' | 'departmentCode' | 'impact' | 'industries' | 'industryIds' | 'topicCodes' | 'topicNames' | 'topicIds'
->;
-
-export type PolicyHit = Hit<CardDocument>;
+export type PolicyHit = Hit<PolicyCardDocument>;
 
 type Formatted = Record<string, { value?: unknown } | { value?: unknown }[] | undefined> | undefined;
 
@@ -24,37 +19,13 @@ function formattedList(hit: PolicyHit, field: string): string[] {
   return Array.isArray(entry) ? entry.flatMap((item) => (typeof item.value === 'string' ? [item.value] : [])) : [];
 }
 
-/** A search hit as the card the search endpoint would have answered. */
-export function cardFromHit(hit: PolicyHit): PolicyCard {
-  const tags: PolicyTag[] = [
-    ...hit.industryIds.map((industryId, index): PolicyTag => ({ kind: 'industry', industryId, name: hit.industries[index] ?? '', color: '' })),
-    ...hit.topicIds.map(
-      (topicId, index): PolicyTag => ({
-        kind: 'topic',
-        topicId,
-        code: hit.topicCodes[index] ?? '',
-        name: hit.topicNames[index] ?? hit.topicCodes[index] ?? '',
-        color: '',
-      }),
-    ),
-  ];
-  return {
-    id: hit.id,
-    title: hit.title,
-    description: hit.description,
-    time: hit.date,
-    departmentId: hit.departmentId,
-    departmentCode: hit.departmentCode || null,
-    impact: hit.impact,
-    tags,
-    highlight: cardHighlight(
-      {
-        title: formattedValue(hit, 'title'),
-        description: formattedValue(hit, 'description'),
-        keyPoints: formattedList(hit, 'keyPoints'),
-        englishTranslation: formattedValue(hit, 'englishTranslation'),
-      },
-      hit.title,
-    ),
+/** An InstantSearch hit as the card the search endpoint would have answered (the same builder). */
+export function cardFromHit(hit: PolicyHit, industryColor: IndustryColor): PolicyCard {
+  const formatted: FormattedFields = {
+    title: formattedValue(hit, 'title'),
+    description: formattedValue(hit, 'description'),
+    keyPoints: formattedList(hit, 'keyPoints'),
+    englishTranslation: formattedValue(hit, 'englishTranslation'),
   };
+  return cardFromDocument(hit, industryColor, formatted);
 }

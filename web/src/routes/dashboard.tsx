@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
+import { industriesQuery } from '../api/reference.ts';
 import { withRequireAuth } from '../auth/require-auth.tsx';
 import { rootRoute } from './root.tsx';
 
@@ -14,6 +15,9 @@ export const dashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dashboard',
   validateSearch: dashboardSearchSchema,
+  // The cards' industry colours come from the reference list; loaded with the page's chunk, so
+  // the first results show their colours at once.
+  loader: ({ context }) => context.queryClient.ensureQueryData(industriesQuery),
   // InstantSearch and confetti live in this chunk only, never in the landing page's.
   component: withRequireAuth(lazyRouteComponent(() => import('./dashboard.lazy.tsx'), 'DashboardPage')),
 });

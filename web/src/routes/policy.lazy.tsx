@@ -66,7 +66,7 @@ function PolicyNotFound() {
 
 function PolicyView({ policy }: { policy: PolicyDetail }) {
   const title = cleanTitle(policy.title);
-  const industries = policy.tags.flatMap((tag) => (tag.kind === 'industry' ? [tag.name] : []));
+  const industries = policy.tags.filter((tag) => tag.kind === 'industry');
   const topics = policy.tags.flatMap((tag) => (tag.kind === 'topic' ? [tag.name] : []));
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

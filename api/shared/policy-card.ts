@@ -1,0 +1,46 @@
+import type { PolicyDocument } from '../../indexer/document.ts';
+import { cardHighlight, type FormattedFields } from './highlight.ts';
+import type { PolicyCard, PolicyTag, policyCardFields } from './search.ts';
+
+/**
+ * The one policy card builder: from a search document (and what Meilisearch formatted of it) to
+ * the card the lists show. The API builds its search answers with it and the dashboard builds its
+ * InstantSearch hits with it, so both show the same card.
+ */
+
+/** The fields of the search document (indexer/document.ts) a card is built from. */
+export type PolicyCardDocument = Pick<PolicyDocument, (typeof policyCardFields)[number]>;
+
+/** An industry's colour token from the reference data (`GET /api/industries` sends it). */
+export type IndustryColor = (industryId: number) => string;
+
+/** The colour of an industry missing from the reference data, and of every topic. */
+export const defaultTagColor = 'blue';
+
+export function industryTag(industryId: number, name: string, color: string): PolicyTag {
+  return { kind: 'industry', name, industryId, color };
+}
+
+export function topicTag(topicId: number, code: string, name: string): PolicyTag {
+  return { kind: 'topic', name, topicId, code, color: defaultTagColor };
+}
+
+export function cardFromDocument(document: PolicyCardDocument, industryColor: IndustryColor, formatted?: FormattedFields): PolicyCard {
+  const tags: PolicyTag[] = [
+    ...document.industryIds.map((industryId, index) => industryTag(industryId, document.industries[index] ?? '', industryColor(industryId))),
+    ...document.topicIds.map((topicId, index) =>
+      topicTag(topicId, document.topicCodes[index] ?? '', document.topicNames[index] ?? document.topicCodes[index] ?? ''),
+    ),
+  ];
+  return {
+    id: document.id,
+    title: document.title,
+    description: document.description,
+    time: document.date,
+    departmentId: document.departmentId,
+    departmentCode: document.departmentCode || null,
+    impact: document.impact,
+    tags,
+    ...(formatted ? { highlight: cardHighlight(formatted, document.title) } : {}),
+  };
+}
