@@ -38,6 +38,11 @@ type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, infer _
  * Waits for an RPC call: a success answers its typed JSON (undefined for 204), anything else
  * throws an ApiError, which the caller shows or not (a toast).
  */
+/** The server's own message of a failed call (see ApiError.serverMessage), or null for any other error. */
+export function serverMessage(error: unknown): string | null {
+  return (error instanceof ApiError && error.serverMessage) || null;
+}
+
 export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<SuccessBody<R>> {
   const response = await request;
   if (!response.ok) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/client.ts';
 import { login, useSessionCache } from '../auth/session.ts';
 import { toast } from './toaster.tsx';
 
@@ -24,7 +24,7 @@ export function SignInForm({ onSignedIn, ariaLabel }: { onSignedIn: () => Promis
     onError: (error) =>
       toast({
         title: 'Login failed',
-        description: (error instanceof ApiError && error.serverMessage) || 'Please check your credentials and try again.',
+        description: serverMessage(error) ?? 'Please check your credentials and try again.',
         variant: 'destructive',
       }),
   });

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { createSignupCheckout, fullAccessPlan, type SignupInput } from '../api/billing.ts';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
 import { PasswordRequirementList, PasswordStrengthMeter, passwordRuleError } from './password-strength.tsx';
 import { toast } from './toaster.tsx';
@@ -24,7 +24,7 @@ function validate(input: SignupInput): FieldErrors {
 
 /** Spec: the first server error message, else the server message, else 'Failed to create account'. */
 function signupErrorText(error: unknown): string {
-  return (error instanceof ApiError && error.serverMessage) || 'Failed to create account';
+  return serverMessage(error) ?? 'Failed to create account';
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { contactMessageSchema } from '../../../api/shared/contact-schemas.ts';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/client.ts';
 import { sendContactMessage } from '../api/contact.ts';
 import { PageLayout } from '../components/page-layout.tsx';
 import { toast } from '../components/toaster.tsx';
@@ -57,7 +57,7 @@ function ContactForm() {
     onError: (error) =>
       toast({
         title: 'Error',
-        description: (error instanceof ApiError && error.serverMessage) || 'Failed to send message. Please try again.',
+        description: serverMessage(error) ?? 'Failed to send message. Please try again.',
         variant: 'destructive',
       }),
   });

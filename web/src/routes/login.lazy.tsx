@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
 import { register, useSessionCache, type RegisterInput } from '../auth/session.ts';
 import { Logo } from '../components/logo.tsx';
@@ -105,7 +105,7 @@ function RegisterForm() {
       afterSignIn();
     },
     onError: (error) =>
-      toast({ title: 'Error', description: (error instanceof ApiError && error.serverMessage) || 'Registration failed', variant: 'destructive' }),
+      toast({ title: 'Error', description: serverMessage(error) ?? 'Registration failed', variant: 'destructive' }),
   });
 
   const set = (field: keyof RegisterFields) => (event: React.ChangeEvent<HTMLInputElement>) => {
