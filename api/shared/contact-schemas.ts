@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, wholeNumber } from './params.ts';
 import { withoutControlCharacters } from './text-rules.ts';
 
 /**
@@ -42,20 +43,13 @@ export const contactMessageSchema = z.strictObject({
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 
-const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-
 export const contactMessageListQuerySchema = z.object({
   page: wholeNumber(1, 100_000).default(1),
   pageSize: wholeNumber(1, 100).default(20),
 });
 
 export const contactMessageIdParamSchema = z.object({
-  id: z.string().regex(/^\d{1,9}$/, 'must be a message id (a whole number)').transform(Number),
+  id: idParam('a message'),
 });
 
 export const contactMessageUpdateSchema = z.strictObject({

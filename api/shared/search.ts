@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalParam, wholeNumber } from './params.ts';
 
 /**
  * Request schemas and response shapes of the search and read API, shared with the web app.
@@ -60,23 +61,6 @@ export function normaliseQuery(raw: string | undefined): string {
   return codePoints.length > maxQueryLength ? codePoints.slice(0, maxQueryLength).join('').trimEnd() : cleaned;
 }
 
-/** A query-string parameter that is absent when empty, so `?startDate=` means "no start date". */
-function optionalParam<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-}
-
-function wholeNumber(min: number, max: number) {
-  return z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `must be at least ${min}`)
-        .max(max, `must be at most ${max}`),
-    );
-}
 
 /** A query-string parameter holding a JSON array, e.g. `departments=["CSRC","PBOC"]`. */
 function jsonArray<T extends z.ZodType>(item: T, example: string) {
