@@ -6,13 +6,14 @@ import type { AppDeps } from './deps.ts';
 import { AppError, renderError } from './http/errors.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { billingRoutes } from './routes/billing/index.ts';
-import { adminContactMessageRoutes, contactRoutes } from './routes/contact/index.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { contactRoutes } from './routes/contact/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { policyRoutes } from './routes/policies/index.ts';
 import { referenceRoutes } from './routes/reference/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
-import { adminStatsRoutes, databaseStatsRoutes } from './routes/stats/index.ts';
+import { databaseStatsRoutes } from './routes/stats/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 
 /** The one app factory: the server and the tests both build the API with it. */
@@ -40,8 +41,7 @@ export function createApp(deps: AppDeps) {
     .route('/', billingRoutes(deps))
     .route('/user', userRoutes(deps))
     .route('/collections', collectionRoutes(deps))
-    .route('/admin/stats', adminStatsRoutes(deps))
-    .route('/admin/contact-messages', adminContactMessageRoutes(deps))
+    .route('/admin', adminRoutes(deps))
     .route('/database-stats', databaseStatsRoutes(deps));
 
   app.notFound((c) => renderError(new AppError('not_found', 'No such API endpoint'), c));

@@ -3,8 +3,7 @@ import { Hono } from 'hono';
 import { contactMessages } from '../../../db/schema/index.ts';
 import { contactLimits, contactSubject, reserveAttempt } from '../../auth/attempt-limits.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import { requireAdmin } from '../../auth/roles.ts';
-import type { AuthEnv } from '../../auth/session.ts';
+import type { AuthEnv, SignedInEnv } from '../../auth/session.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
@@ -58,12 +57,12 @@ function toRow(row: typeof contactMessages.$inferSelect): ContactMessageRow {
 
 /**
  * The back office's contact messages: GET (paged, newest first, the total in X-Total-Count) and
- * PATCH {handled} to mark one handled (by whom, when) or open again. Admin and super_admin only.
+ * PATCH {handled} to mark one handled (by whom, when) or open again. Guarded by the admin app.
  */
 export function adminContactMessageRoutes(deps: AppDeps) {
-  return new Hono<AuthEnv>()
+  return new Hono<SignedInEnv>()
     .use(jsonBodyLimit)
-    .get('/', requireAdmin, validate('query', contactMessageListQuerySchema), async (c) => {
+    .get('/', validate('query', contactMessageListQuerySchema), async (c) => {
       const { page, pageSize } = c.req.valid('query');
       const [rows, [total]] = await Promise.all([
         deps.db
@@ -77,7 +76,7 @@ export function adminContactMessageRoutes(deps: AppDeps) {
       c.header('X-Total-Count', String(total?.total ?? 0));
       return c.json({ messages: rows.map(toRow), page, pageSize });
     })
-    .patch('/:id', requireAdmin, validate('param', contactMessageIdParamSchema), validate('json', contactMessageUpdateSchema), async (c) => {
+    .patch('/:id', validate('param', contactMessageIdParamSchema), validate('json', contactMessageUpdateSchema), async (c) => {
       const { id } = c.req.valid('param');
       const { handled } = c.req.valid('json');
       const [updated] = await deps.db

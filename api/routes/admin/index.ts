@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import { requireAdmin } from '../../auth/roles.ts';
+import type { AuthEnv } from '../../auth/session.ts';
+import type { AppDeps } from '../../deps.ts';
+import { adminContactMessageRoutes } from '../contact/index.ts';
+import { adminStatsRoutes } from '../stats/index.ts';
+import { adminPolicyRoutes } from './policies/index.ts';
+
+/**
+ * Every /api/admin call, behind one role guard: admin and super_admin; anonymous 401, user and
+ * editor 403 (api/auth/roles.ts). Each resource is a sub-app in admin/<resource>/.
+ */
+export function adminRoutes(deps: AppDeps) {
+  return new Hono<AuthEnv>()
+    .use(requireAdmin)
+    .route('/stats', adminStatsRoutes(deps))
+    .route('/contact-messages', adminContactMessageRoutes(deps))
+    .route('/', adminPolicyRoutes(deps));
+}
