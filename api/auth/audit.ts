@@ -15,6 +15,9 @@ export type AuditAction =
   | 'password_change_failed'
   | 'account_deleted'
   | 'role_changed'
+  | 'policy_updated'
+  | 'policy_deleted'
+  | 'user_deleted'
   | 'contact_message';
 
 
@@ -29,15 +32,20 @@ export type AuditEvent = {
   at: Date;
 };
 
-export async function recordAudit(db: Executor, event: AuditEvent): Promise<void> {
-  await db.insert(auditLog).values({
-    action: event.action,
-    actorId: event.actorId,
-    subject: event.subject,
-    ip: event.ip,
-    details: event.details ?? {},
-    createdAt: event.at,
-  });
+/** Writes one event, or several in one statement (a batch action's rows). */
+export async function recordAudit(db: Executor, events: AuditEvent | AuditEvent[]): Promise<void> {
+  const list = Array.isArray(events) ? events : [events];
+  if (list.length === 0) return;
+  await db.insert(auditLog).values(
+    list.map((event) => ({
+      action: event.action,
+      actorId: event.actorId,
+      subject: event.subject,
+      ip: event.ip,
+      details: event.details ?? {},
+      createdAt: event.at,
+    })),
+  );
 }
 
 export const userSubject = (userId: number) => `user:${userId}`;

@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import type { PolicyFullContent } from '../../db/policy-content.ts';
+import type { TranslationStatus } from '../../db/policies.ts';
 import { optionalParam, wholeNumber } from './params.ts';
+import type { PolicyTag } from './search.ts';
 
 /**
  * The back office's request schemas and answers (spec section 7), shared with the admin screens.
  * This module holds no server code.
  */
+
+/** db/policies.ts's statuses, repeated as values because this module holds no server code (checked by a test). */
+export const translationStatusValues = ['pending', 'machine', 'reviewed'] as const satisfies readonly TranslationStatus[];
 
 /** The spec's admin policy page size, and the most a page may ask for. */
 export const adminPolicyPageSize = 100;
@@ -20,8 +26,10 @@ export const adminPolicyListQuerySchema = z
     search: optionalParam(z.string().trim().max(200, 'must be at most 200 characters')),
     sortBy: optionalParam(z.enum(adminPolicySorts, { error: `must be one of ${adminPolicySorts.join(', ')}` })),
     sortDirection: optionalParam(z.enum(['asc', 'desc'], { error: 'must be asc or desc' })),
-    /** Only policies without an English translation (the spec's warnings). */
+    /** Only policies without an English translation (the spec's warnings): translation=pending. */
     warningsOnly: optionalParam(z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true')),
+    /** Only policies whose English text has this status. */
+    translation: optionalParam(z.enum(translationStatusValues, { error: `must be one of ${translationStatusValues.join(', ')}` })),
   })
   .superRefine((query, ctx) => {
     if (query.sortDirection && !query.sortBy) ctx.addIssue({ code: 'custom', path: ['sortDirection'], message: 'needs sortBy' });
@@ -36,8 +44,7 @@ export type AdminPolicyRow = {
   departmentId: number;
   department: { id: number; code: string; fullName: string };
   impact: number;
-  /** True when the policy has no English translation: the table flags it as a warning. */
-  warning: boolean;
+  translationStatus: TranslationStatus;
 };
 
 /** Ids a batch call acts on: at least one, at most a thousand, each once. */
@@ -50,3 +57,81 @@ export const policyIdsSchema = z.strictObject({
     .max(1000, 'policyIds may name at most 1000 policies')
     .transform((ids) => [...new Set(ids)]),
 });
+
+/** Text limits of the editor's fields (characters). A whole law runs to a few hundred thousand. */
+export const policyFieldLimits = { title: 500, description: 10_000, sourceUrl: 2_000, document: 1_000_000 } as const;
+
+/** The switch's placeholder for "translation to come": shown in the box, never stored (spec section 4). */
+export const translationPlaceholder = 'Translation pending...';
+
+/** A translation as sent: blank, or the switch's placeholder, means "no translation". */
+const translationText = z
+  .string()
+  .max(policyFieldLimits.document, `must be at most ${policyFieldLimits.document} characters`)
+  .nullable()
+  .transform((text) => (text === null || text.trim() === '' || text.trim() === translationPlaceholder ? null : text));
+const documentText = z.string().max(policyFieldLimits.document, `must be at most ${policyFieldLimits.document} characters`).nullable();
+
+const tagIdText = z.union([z.string().regex(/^\d{1,9}$/, 'must be a whole number'), z.number().int().positive()]).transform(Number);
+
+/** A tag as the editor holds it (spec section 3): an industry tag or a topic tag, by id. */
+const editorTag = z.union([
+  z.object({ name: z.string(), color: z.string().optional(), industryId: tagIdText }),
+  z.object({ name: z.string(), color: z.string().optional(), topicId: tagIdText }),
+], { error: 'each tag must name an industryId or a topicId' });
+
+/** The spec's date text, YYYY-MM-DD, and a real day. */
+const policyDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
+
+/** PATCH /api/admin/policies/{id}: the spec's editor body; every field optional, absent ones kept. */
+export const policyUpdateSchema = z.strictObject({
+  id: z.number().int().positive().optional(),
+  title: z.string().trim().min(1, 'must not be empty').max(policyFieldLimits.title, `must be at most ${policyFieldLimits.title} characters`).optional(),
+  time: policyDate.optional(),
+  description: z.string().max(policyFieldLimits.description, `must be at most ${policyFieldLimits.description} characters`).optional(),
+  impact: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 10').max(10, 'must be between 1 and 10').optional(),
+  departmentId: z.number({ error: 'must be a department id' }).int().positive('must be a department id').optional(),
+  /** The editor sends the department's name too; the id is what is stored. */
+  department: z.unknown().optional(),
+  source_url: z
+    .string()
+    .trim()
+    .max(policyFieldLimits.sourceUrl, `must be at most ${policyFieldLimits.sourceUrl} characters`)
+    .refine((url) => url === '' || /^https?:\/\/\S+$/.test(url), 'must be an http(s) address')
+    .transform((url) => url || null)
+    .nullable()
+    .optional(),
+  chinese_original: documentText.optional(),
+  english_translation: translationText.optional(),
+  /** Confirm the English text (`reviewed`) or return it to `machine`. */
+  translationReviewed: z.boolean().optional(),
+  tags: z.array(editorTag).max(200, 'may hold at most 200 tags').optional(),
+  fullContent: z.unknown().optional(),
+});
+export type PolicyUpdate = z.input<typeof policyUpdateSchema>;
+
+/** POST /api/admin/policies/{id}/translation: the English text alone (the editor's legacy save). */
+export const translationSaveSchema = z.strictObject({ translation: translationText });
+
+/** PATCH /api/admin/policies/{id}/translations: both texts. */
+export const translationsSaveSchema = z.strictObject({ english_translation: translationText, chinese_original: documentText });
+
+/** The policy as the editor opens it. `fullContent` is the stored snake_case shape the editor uses. */
+export type AdminPolicy = {
+  id: number;
+  title: string;
+  time: string;
+  description: string;
+  impact: number;
+  departmentId: number;
+  department: { id: number; code: string; fullName: string };
+  source_url: string | null;
+  chinese_original: string | null;
+  english_translation: string | null;
+  translation: { status: TranslationStatus; reviewedAt: string | null; reviewedBy: { id: number; name: string } | null };
+  tags: PolicyTag[];
+  fullContent: PolicyFullContent;
+  /** Fields an admin has changed; the analyser's reprocessing leaves them alone. */
+  editedFields: string[];
+  updatedAt: string;
+};

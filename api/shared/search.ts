@@ -276,4 +276,6 @@ export type PolicyDetail = {
   };
   english_translation?: string | null;
   chinese_original?: string | null;
+  /** Whose English text this is: none yet, the analyser's, or reviewed by an editor (and when). */
+  translation?: { status: 'pending' | 'machine' | 'reviewed'; reviewedAt: string | null };
 };

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PolicyFullContent } from '../policy-content.ts';
 import { departments, industries, topics } from './reference.ts';
+import { users } from './users.ts';
 
 export const policies = pgTable(
   'policies',
@@ -33,6 +34,14 @@ export const policies = pgTable(
     chineseOriginal: text('chinese_original'),
     /** Null or empty means "not translated yet": the back office flags it as a warning. */
     englishTranslation: text('english_translation'),
+    /** Set when an admin saved or confirmed the English text (translation status `reviewed`). */
+    translationReviewedAt: timestamp('translation_reviewed_at', { withTimezone: true }),
+    translationReviewedBy: integer('translation_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The fields an admin has edited (db/policies.ts names them): reprocessing by the analyser
+     * leaves them as the admin wrote them unless told otherwise.
+     */
+    editedFields: text('edited_fields').array().notNull().default(sql`'{}'::text[]`),
     sourceUrl: text('source_url'),
     /** Written through parsePolicyFullContent (db/policy-content.ts), which every reader uses too. */
     fullContent: jsonb('full_content').$type<PolicyFullContent>().notNull().default({}),
@@ -42,6 +51,11 @@ export const policies = pgTable(
   (t) => [
     check('policies_impact_range', sql`${t.impact} between 1 and 10`),
     check('policies_title_not_blank', sql`btrim(${t.title}) <> ''`),
+    // A translation can only be reviewed while there is one: clearing it clears the review.
+    check(
+      'policies_reviewed_translation_present',
+      sql`${t.translationReviewedAt} is null or btrim(coalesce(${t.englishTranslation}, '')) <> ''`,
+    ),
     // Admin list sorts by id (pk), title or date; the ticker and default search order by date.
     index('policies_published_on_idx').on(t.publishedOn.desc(), t.id.desc()),
     index('policies_title_idx').on(t.title),

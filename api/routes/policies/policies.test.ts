@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { policies, subscriptions } from '../../../db/schema/index.ts';
 import type { SubscriptionStatus } from '../../../db/subscription-status.ts';
 import { indexAll, insertPolicies, type TestPolicy } from '../../search/testing.ts';
 import type { PolicyCard, PolicyDetail } from '../../shared/search.ts';
@@ -168,6 +169,7 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
       expect(body.preview).toBe(false);
       expect(body.english_translation).toBe('The full English translation.');
       expect(body.chinese_original).toBe('中国人民银行发布 银行业数据安全管理办法。\n\n第一条 总则');
+      expect(body.translation).toEqual({ status: 'machine', reviewedAt: null });
       expect(body.fullContent).toEqual({
         keyPoints: fullContent.key_points,
         analysis: fullContent.analysis,
@@ -179,6 +181,19 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
           { date: '2019-01-01', title: 'A policy we do not hold', description: '', policyId: null },
         ],
       });
+    });
+
+    it("says whose translation it is: reviewed by an editor on a date, or none yet", async () => {
+      const { cookie } = await createSignedInUser(ctx, { role: 'editor' });
+      const [reviewedId, pendingId] = await insertPolicies(ctx, [
+        { title: 'Reviewed one', departmentId: 4, publishedOn: '2024-04-04', englishTranslation: 'Checked text.' },
+        { title: 'Untranslated one', departmentId: 4, publishedOn: '2024-04-04', englishTranslation: null },
+      ]);
+      await ctx.db.update(policies).set({ translationReviewedAt: new Date('2026-02-03T12:00:00Z') }).where(eq(policies.id, reviewedId!));
+      const reviewed: PolicyDetail = await (await ctx.request(`/api/policies/${reviewedId}`, { cookie })).json();
+      expect(reviewed.translation).toEqual({ status: 'reviewed', reviewedAt: '2026-02-03T12:00:00.000Z' });
+      const pending: PolicyDetail = await (await ctx.request(`/api/policies/${pendingId}`, { cookie })).json();
+      expect(pending.translation).toEqual({ status: 'pending', reviewedAt: null });
     });
 
     it('keeps the preview for a lapsed subscription', async () => {

@@ -1,3 +1,4 @@
+import { translationStatusOf } from '../../../db/policies.ts';
 import { parsePolicyFullContent } from '../../../db/policy-content.ts';
 import type { PolicyDetail } from '../../shared/search.ts';
 import type { StoredPolicy } from './policy-reads.ts';
@@ -74,5 +75,6 @@ export function toPolicyDetail(
     },
     english_translation: policy.englishTranslation,
     chinese_original: cleanChineseOriginal(policy.chineseOriginal),
+    translation: { status: translationStatusOf(policy), reviewedAt: policy.translationReviewedAt?.toISOString() ?? null },
   };
 }

@@ -92,6 +92,7 @@ export async function loadPolicy(db: Database, id: number) {
       impact: policies.impact,
       sourceUrl: policies.sourceUrl,
       englishTranslation: policies.englishTranslation,
+      translationReviewedAt: policies.translationReviewedAt,
       chineseOriginal: policies.chineseOriginal,
       fullContent: policies.fullContent,
       department: { id: departments.id, code: departments.code, fullName: departments.fullName },

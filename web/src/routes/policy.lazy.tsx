@@ -169,7 +169,10 @@ function PolicyTexts({ policy }: { policy: PolicyDetail }) {
         </Tabs.List>
         <Tabs.Content value="translated" className="pt-4">
           {policy.english_translation?.trim() ? (
-            <div className="leading-relaxed whitespace-pre-line text-slate-900">{policy.english_translation}</div>
+            <>
+              <TranslationLabel translation={policy.translation} />
+              <div className="leading-relaxed whitespace-pre-line text-slate-900">{policy.english_translation}</div>
+            </>
           ) : (
             <p className="text-slate-700">The English translation of this policy is not available yet.</p>
           )}
@@ -290,5 +293,19 @@ function RelatedPolicies({ policyId }: { policyId: number }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** Whose English this is, as China Law Translate marks it: the analyser's, or reviewed by an editor on a date. */
+function TranslationLabel({ translation }: { translation: PolicyDetail['translation'] }) {
+  if (!translation || translation.status === 'pending') return null;
+  const text =
+    translation.status === 'reviewed' && translation.reviewedAt
+      ? `Reviewed translation, ${formatPolicyDate(translation.reviewedAt)}`
+      : 'Machine translation';
+  return (
+    <p className="mb-3 inline-flex rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium text-slate-700" data-testid="translation-label">
+      {text}
+    </p>
   );
 }

@@ -1,0 +1,223 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Transaction } from './client.ts';
+import { parsePolicyFullContent, type PolicyFullContent } from './policy-content.ts';
+import { departments, industries, policies, policyIndustries, policyTopics, topics } from './schema/index.ts';
+
+/**
+ * The one policy write function. The admin editor, the story analyser and the importer all write
+ * policies through `savePolicy`, so the rules below hold whoever writes:
+ * - `full_content` is stored in its one shape (db/policy-content.ts);
+ * - departments, industries and topics named must exist (a clear error, not a foreign-key failure);
+ * - an English translation is `reviewed` only while there is one, with who and when;
+ * - what an admin edited is remembered, and an analyser's rewrite leaves it alone unless told to;
+ * - tags are replaced as a set, keeping the per-industry analysis of the industries that stay.
+ * The search index follows by the outbox triggers, in the caller's transaction.
+ */
+
+/** A policy's English text: none yet, the analyser's, or confirmed by an admin (China Law Translate's marks). */
+export const translationStatuses = ['pending', 'machine', 'reviewed'] as const;
+export type TranslationStatus = (typeof translationStatuses)[number];
+
+/** The status as SQL, for lists and filters: derived from the text and the review, never stored apart. */
+export const translationStatusSql = sql<TranslationStatus>`case
+  when ${policies.englishTranslation} is null or btrim(${policies.englishTranslation}) = '' then 'pending'
+  when ${policies.translationReviewedAt} is not null then 'reviewed'
+  else 'machine' end`;
+
+export function translationStatusOf(policy: { englishTranslation: string | null; translationReviewedAt: Date | null }): TranslationStatus {
+  if (!policy.englishTranslation?.trim()) return 'pending';
+  return policy.translationReviewedAt ? 'reviewed' : 'machine';
+}
+
+/** The fields a write may set. Absent fields keep their stored value. */
+export type PolicyFields = {
+  title: string;
+  publishedOn: string;
+  description: string;
+  impact: number;
+  departmentId: number;
+  sourceUrl: string | null;
+  chineseOriginal: string | null;
+  englishTranslation: string | null;
+  /** Any shape the analysis arrives in; stored through parsePolicyFullContent. */
+  fullContent: unknown;
+  industryIds: number[];
+  topicIds: number[];
+};
+export type PolicyField = keyof PolicyFields;
+
+export type PolicyAuthor =
+  /** `translationReviewed`: true confirms the English text, false returns it to `machine`; absent, a changed text counts as reviewed. */
+  | { kind: 'admin'; userId: number; at: Date; translationReviewed?: boolean }
+  /** `overwriteEdited`: replace even what an admin edited or reviewed (an explicit "reprocess from scratch"). */
+  | { kind: 'analyser'; at: Date; overwriteEdited?: boolean };
+
+export type PolicyWriteErrorReason = 'not_found' | 'missing_field' | 'unknown_reference' | 'no_translation_to_review';
+
+/** A write the rules refuse; nothing of it was written. */
+export class PolicyWriteError extends Error {
+  constructor(
+    readonly reason: PolicyWriteErrorReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Stored = {
+  fields: PolicyFields & { fullContent: PolicyFullContent };
+  translationReviewedAt: Date | null;
+  translationReviewedBy: number | null;
+  editedFields: string[];
+};
+
+async function readStored(tx: Transaction, id: number): Promise<Stored | null> {
+  const [row] = await tx.select().from(policies).where(eq(policies.id, id)).for('update');
+  if (!row) return null;
+  const [industryRows, topicRows] = await Promise.all([
+    tx.select({ id: policyIndustries.industryId }).from(policyIndustries).where(eq(policyIndustries.policyId, id)),
+    tx.select({ id: policyTopics.topicId }).from(policyTopics).where(eq(policyTopics.policyId, id)),
+  ]);
+  return {
+    fields: {
+      title: row.title,
+      publishedOn: row.publishedOn,
+      description: row.description,
+      impact: row.impact,
+      departmentId: row.departmentId,
+      sourceUrl: row.sourceUrl,
+      chineseOriginal: row.chineseOriginal,
+      englishTranslation: row.englishTranslation,
+      fullContent: parsePolicyFullContent(row.fullContent),
+      industryIds: industryRows.map((entry) => entry.id).sort((a, b) => a - b),
+      topicIds: topicRows.map((entry) => entry.id).sort((a, b) => a - b),
+    },
+    translationReviewedAt: row.translationReviewedAt,
+    translationReviewedBy: row.translationReviewedBy,
+    editedFields: row.editedFields,
+  };
+}
+
+/** Ids among `wanted` that `table` does not hold. */
+async function missingIds(tx: Transaction, table: typeof departments | typeof industries | typeof topics, wanted: readonly number[]): Promise<number[]> {
+  if (wanted.length === 0) return [];
+  const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted));
+  const known = new Set(found.map((row) => row.id));
+  return [...new Set(wanted)].filter((id) => !known.has(id));
+}
+
+async function checkReferences(tx: Transaction, fields: Partial<PolicyFields>, content: PolicyFullContent | undefined) {
+  const checks = [
+    { table: departments, label: 'department', ids: fields.departmentId === undefined ? [] : [fields.departmentId] },
+    {
+      table: industries,
+      label: 'industry',
+      ids: [...(fields.industryIds ?? []), ...(content?.impact_analysis ?? []).map((impact) => impact.industry_id)],
+    },
+    { table: topics, label: 'topic', ids: [...(fields.topicIds ?? []), ...(content?.topic_analysis ?? []).map((impact) => impact.topic_id)] },
+  ] as const;
+  for (const check of checks) {
+    const missing = await missingIds(tx, check.table, check.ids);
+    if (missing.length > 0) throw new PolicyWriteError('unknown_reference', `Unknown ${check.label} id ${missing.join(', ')}`);
+  }
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const blank = (text: string | null | undefined) => !text?.trim();
+
+/**
+ * Creates the policy (`id` null) or updates it with `fields`, in the caller's transaction.
+ * Returns its id and the fields whose value changed.
+ */
+export async function savePolicy(
+  tx: Transaction,
+  id: number | null,
+  fields: Partial<PolicyFields>,
+  author: PolicyAuthor,
+): Promise<{ id: number; changed: PolicyField[] }> {
+  const stored = id === null ? null : await readStored(tx, id);
+  if (id !== null && !stored) throw new PolicyWriteError('not_found', 'Policy not found');
+
+  const wanted: Partial<PolicyFields> = { ...fields };
+  if (author.kind === 'analyser' && stored && !author.overwriteEdited) {
+    // What an admin wrote or reviewed stays theirs.
+    for (const field of stored.editedFields) delete wanted[field as PolicyField];
+    if (stored.translationReviewedAt) delete wanted.englishTranslation;
+  }
+  if (wanted.industryIds) wanted.industryIds = [...new Set(wanted.industryIds)].sort((a, b) => a - b);
+  if (wanted.topicIds) wanted.topicIds = [...new Set(wanted.topicIds)].sort((a, b) => a - b);
+  const content = wanted.fullContent === undefined ? undefined : parsePolicyFullContent(wanted.fullContent);
+  if (content) wanted.fullContent = content;
+  await checkReferences(tx, wanted, content);
+
+  const changed = (Object.keys(wanted) as PolicyField[]).filter((field) => !stored || !sameValue(stored.fields[field], wanted[field]));
+  const next = { ...stored?.fields, ...wanted };
+  for (const field of ['title', 'publishedOn', 'departmentId'] as const) {
+    if (next[field] === undefined) throw new PolicyWriteError('missing_field', `A new policy needs ${field}`);
+  }
+
+  // The translation's review: who confirmed this text, and when.
+  let review = { translationReviewedAt: stored?.translationReviewedAt ?? null, translationReviewedBy: stored?.translationReviewedBy ?? null };
+  const translationChanged = changed.includes('englishTranslation');
+  if (author.kind === 'admin') {
+    const confirm = author.translationReviewed ?? (translationChanged ? true : undefined);
+    if (confirm === true && blank(next.englishTranslation)) {
+      if (author.translationReviewed) throw new PolicyWriteError('no_translation_to_review', 'There is no English translation to mark as reviewed');
+    } else if (confirm === true && (translationChanged || !review.translationReviewedAt)) {
+      review = { translationReviewedAt: author.at, translationReviewedBy: author.userId };
+    } else if (confirm === false) {
+      review = { translationReviewedAt: null, translationReviewedBy: null };
+    }
+  } else if (translationChanged) {
+    review = { translationReviewedAt: null, translationReviewedBy: null };
+  }
+  if (blank(next.englishTranslation)) review = { translationReviewedAt: null, translationReviewedBy: null };
+
+  const editedFields =
+    author.kind === 'admin'
+      ? [...new Set([...(stored?.editedFields ?? []), ...changed])].sort()
+      : (stored?.editedFields ?? []).filter((field) => !changed.includes(field as PolicyField));
+
+  const row = {
+    title: next.title!,
+    publishedOn: next.publishedOn!,
+    departmentId: next.departmentId!,
+    description: next.description ?? '',
+    impact: next.impact ?? 5,
+    sourceUrl: next.sourceUrl ?? null,
+    chineseOriginal: next.chineseOriginal ?? null,
+    englishTranslation: blank(next.englishTranslation) ? null : next.englishTranslation!,
+    fullContent: (next.fullContent as PolicyFullContent | undefined) ?? {},
+    ...review,
+    editedFields,
+  };
+
+  let policyId: number;
+  if (stored && id !== null) {
+    const reviewChanged =
+      review.translationReviewedAt?.getTime() !== stored.translationReviewedAt?.getTime() ||
+      review.translationReviewedBy !== stored.translationReviewedBy;
+    // An unchanged save writes nothing, so it neither bumps updated_at nor reindexes the policy.
+    if (changed.length > 0 || reviewChanged || !sameValue(editedFields, stored.editedFields)) {
+      await tx.update(policies).set(row).where(eq(policies.id, id));
+    }
+    policyId = id;
+  } else {
+    const [inserted] = await tx.insert(policies).values(row).returning({ id: policies.id });
+    policyId = inserted!.id;
+  }
+
+  if (wanted.industryIds && (!stored || changed.includes('industryIds'))) {
+    await tx.delete(policyIndustries).where(and(eq(policyIndustries.policyId, policyId), notInArray(policyIndustries.industryId, wanted.industryIds.length ? wanted.industryIds : [0])));
+    if (wanted.industryIds.length > 0) {
+      await tx.insert(policyIndustries).values(wanted.industryIds.map((industryId) => ({ policyId, industryId }))).onConflictDoNothing();
+    }
+  }
+  if (wanted.topicIds && (!stored || changed.includes('topicIds'))) {
+    await tx.delete(policyTopics).where(and(eq(policyTopics.policyId, policyId), notInArray(policyTopics.topicId, wanted.topicIds.length ? wanted.topicIds : [0])));
+    if (wanted.topicIds.length > 0) {
+      await tx.insert(policyTopics).values(wanted.topicIds.map((topicId) => ({ policyId, topicId }))).onConflictDoNothing();
+    }
+  }
+  return { id: policyId, changed };
+}
