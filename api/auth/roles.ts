@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { users, type Role } from '../../db/schema/index.ts';
 import { recordAudit, userSubject } from './audit.ts';
 import type { Transaction } from '../../db/client.ts';
@@ -23,26 +23,50 @@ export function isAssignableRole(role: string): role is AssignableRole {
   return (assignableRoles as readonly string[]).includes(role);
 }
 
+/** Someone acting in the back office; null for the admin CLI (someone with shell access to the server). */
+export type RoleActor = { id: number; role: Role } | null;
+
 /**
- * Sets a user's access role and writes the audit row, in the caller's transaction.
- * `actor` is null for the admin CLI (someone with shell access to the server).
+ * The server's rules for changing or deleting an account from the back office, checked in the
+ * caller's transaction with the rows locked:
+ * - the actor must still hold admin rights (their session may be older than a demotion);
+ * - an admin can't change their own role or delete themselves;
+ * - only a super_admin may change or delete a super_admin.
+ * Together they keep the last admin: whoever acts is an admin other than the target, so there are
+ * at least two while one acts, and two admins demoting each other at once are serialised by the
+ * lock on every admin row (the second finds they are no longer an admin).
+ * Returns the target's current role.
  */
+export async function checkAccountChange(
+  tx: Transaction,
+  change: { actor: RoleActor; userId: number; action: 'change role' | 'delete' },
+): Promise<Role> {
+  // Every admin row locked, in id order, before reading any: what they say holds until commit.
+  const admins = await tx.select({ id: users.id, role: users.role }).from(users).where(inArray(users.role, [...adminRoles])).orderBy(users.id).for('update');
+  const actor = change.actor && admins.find((admin) => admin.id === change.actor!.id);
+  if (change.actor && !actor) throw forbidden('You need admin privileges to do this');
+  const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, change.userId)).for('update');
+  if (!target) throw notFound('User not found');
+  if (actor && actor.id === change.userId) {
+    throw forbidden(change.action === 'delete' ? 'You cannot delete your own account here' : 'You cannot change your own role');
+  }
+  // A super_admin was made outside the product; only another super_admin may change one.
+  if (target.role === 'super_admin' && change.actor && actor?.role !== 'super_admin') {
+    throw forbidden(change.action === 'delete' ? 'Only a super admin can delete a super admin' : "Only a super admin can change a super admin's role");
+  }
+  return target.role;
+}
+
+/** Sets a user's access role and writes the audit row, in the caller's transaction. */
 export async function assignRole(
   tx: Transaction,
-  change: { actor: { id: number; role: Role } | null; userId: number; role: string; ip: string | null; at: Date },
+  change: { actor: RoleActor; userId: number; role: string; ip: string | null; at: Date },
 ): Promise<{ from: Role; to: AssignableRole }> {
   if (!isAssignableRole(change.role)) {
     throw badRequest(`role: must be one of ${assignableRoles.join(', ')}`);
   }
-  if (change.actor && !(adminRoles as readonly Role[]).includes(change.actor.role)) throw forbidden();
-
-  const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, change.userId)).for('update');
-  if (!target) throw notFound('User not found');
-  // A super_admin was made outside the product; only another super_admin may demote one.
-  if (target.role === 'super_admin' && change.actor?.role !== 'super_admin') {
-    throw forbidden('Only a super admin can change a super admin\'s role');
-  }
-  if (target.role === change.role) return { from: target.role, to: change.role };
+  const from = await checkAccountChange(tx, { actor: change.actor, userId: change.userId, action: 'change role' });
+  if (from === change.role) return { from, to: change.role };
 
   await tx.update(users).set({ role: change.role, updatedAt: change.at }).where(eq(users.id, change.userId));
   await recordAudit(tx, {
@@ -50,8 +74,8 @@ export async function assignRole(
     actorId: change.actor?.id ?? null,
     subject: userSubject(change.userId),
     ip: change.ip,
-    details: { from: target.role, to: change.role, via: change.actor ? 'admin' : 'cli' },
+    details: { from, to: change.role, via: change.actor ? 'admin' : 'cli' },
     at: change.at,
   });
-  return { from: target.role, to: change.role };
+  return { from, to: change.role };
 }

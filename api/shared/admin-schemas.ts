@@ -135,3 +135,29 @@ export type AdminPolicy = {
   editedFields: string[];
   updatedAt: string;
 };
+
+/** GET /api/admin/users: a page of accounts, newest first; `search` matches name or email. */
+export const adminUserListQuerySchema = z.object({
+  page: optionalParam(wholeNumber(1, 100_000)).default(1),
+  pageSize: optionalParam(wholeNumber(1, adminPolicyPageSize)).default(adminPolicyPageSize),
+  search: optionalParam(z.string().trim().max(200, 'must be at most 200 characters')),
+});
+
+/** A row of the User Management table, and what the User Details dialog shows. */
+export type AdminUserRow = {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  role: 'user' | 'editor' | 'admin' | 'super_admin';
+  company: string | null;
+  created_at: string;
+};
+
+/** The roles an admin may give (spec: User, Editor, Admin; Super Admin is never assignable). */
+export const assignableRoleValues = ['user', 'editor', 'admin'] as const;
+
+/** PATCH /api/admin/users/{id}. */
+export const userRoleUpdateSchema = z.strictObject({
+  role: z.enum(assignableRoleValues, { error: `must be one of ${assignableRoleValues.join(', ')}` }),
+});

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { adminContactMessageRoutes } from '../contact/index.ts';
 import { adminStatsRoutes } from '../stats/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';
+import { adminUserRoutes } from './users/index.ts';
 
 /**
  * Every /api/admin call, behind one role guard: admin and super_admin; anonymous 401, user and
@@ -15,5 +16,6 @@ export function adminRoutes(deps: AppDeps) {
     .use(requireAdmin)
     .route('/stats', adminStatsRoutes(deps))
     .route('/contact-messages', adminContactMessageRoutes(deps))
+    .route('/users', adminUserRoutes(deps))
     .route('/', adminPolicyRoutes(deps));
 }

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Database } from '../../../db/client.ts';
-import { departments, industries, notificationPreferences, subscriptions, users } from '../../../db/schema/index.ts';
+import { departments, industries, notificationPreferences, users } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../auth/audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { passwordCheckLimits, reserveAttempt } from '../../auth/attempt-limits.ts';
@@ -15,6 +15,7 @@ import {
   type AuthEnv,
 } from '../../auth/session.ts';
 import { findUserById } from '../../auth/users.ts';
+import { deleteAccount } from '../../auth/account-deletion.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, unauthorized } from '../../http/errors.ts';
@@ -91,35 +92,7 @@ export function userRoutes(deps: AppDeps) {
     .delete('/account', requireUser, validate('json', deleteAccountSchema), async (c) => {
       const user = c.var.user;
       const { reason } = c.req.valid('json');
-      const [subscription] = await deps.db
-        .select({ provider: subscriptions.provider, id: subscriptions.providerSubscriptionId, status: subscriptions.status })
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, user.id));
-
-      // Before the delete and outside the transaction: no connection is held across a call to the
-      // payment provider, and an unreachable provider (503) leaves the account as it was. If the
-      // delete then fails, the renewal is restored: the account and its subscription stay as one.
-      const cancellation = await deps.payments.cancelSubscriptionAtPeriodEnd(user.id);
-      try {
-        await deps.db.transaction(async (tx) => {
-          // The row outlives the user (actor_id would be nulled by the delete): the subject keeps the id.
-          await recordAudit(tx, {
-            action: 'account_deleted',
-            actorId: null,
-            subject: userSubject(user.id),
-            ip: clientIp(c),
-            details: { reason, subscription: subscription ?? null },
-            at: deps.now(),
-          });
-          // Sessions, collections, notification preferences and the subscription row go by cascade.
-          await tx.delete(users).where(eq(users.id, user.id));
-        });
-      } catch (error) {
-        await cancellation.undo().catch((undoError: unknown) => {
-          console.error(`Account deletion of user ${user.id} failed and its subscription's renewal could not be restored`, undoError);
-        });
-        throw error;
-      }
+      await deleteAccount(deps, { userId: user.id, by: 'self', ip: clientIp(c), reason });
       clearSessionCookie(deps.config, c);
       return c.body(null, 204);
     })
