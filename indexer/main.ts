@@ -9,6 +9,7 @@ import { loadIndexerConfig, type IndexerConfig } from './config.ts';
 import { describeError, runIndexer } from './daemon.ts';
 import { ensureMeilisearchKeys } from './keys.ts';
 import { rebuildIndex } from './rebuild.ts';
+import { serveRebuildRequests } from './rebuild-requests.ts';
 import type { SearchTarget } from './sync.ts';
 import { differenceCount, repairIndex, verifyIndex, type IndexDifference } from './verify.ts';
 
@@ -51,6 +52,10 @@ async function main(): Promise<number> {
       onError: (error) => log(`[indexer] heartbeat failed: ${describeError(error)}`),
     });
     try {
+      // The back office's rebuild requests are served beside the sync, which keeps the live index
+      // current while a rebuild runs (indexer/rebuild.ts). A rebuild in hand when the daemon
+      // stops is left to the stale rule (indexer/rebuild-requests.ts) rather than delaying the stop.
+      const rebuilds = serveRebuildRequests(target, { pollSeconds: config.INDEXER_POLL_SECONDS, log, signal: stop.signal });
       await runIndexer(target, {
         batchSize: config.INDEXER_BATCH_SIZE,
         leaseSeconds: config.INDEXER_LEASE_SECONDS,
@@ -58,6 +63,7 @@ async function main(): Promise<number> {
         log,
         signal: stop.signal,
       });
+      await Promise.race([rebuilds, sleep(2000)]);
     } finally {
       // When Postgres is already gone (Ctrl-C in a terminal reaches it too) the row stays and goes
       // stale, which is what health expects of a stopped indexer anyway: nothing to report.

@@ -161,3 +161,27 @@ export const assignableRoleValues = ['user', 'editor', 'admin'] as const;
 export const userRoleUpdateSchema = z.strictObject({
   role: z.enum(assignableRoleValues, { error: `must be one of ${assignableRoleValues.join(', ')}` }),
 });
+
+/** The Dashboard tab's System Status: each part as it is now, not a static "Online". */
+export type SystemStatus = {
+  database: { ok: boolean; error: string | null };
+  search: { ok: boolean; error: string | null; documents: number | null; outboxBacklog: number | null; outboxOldestAgeSeconds: number | null };
+  indexer: { running: boolean; lastSeenSecondsAgo: number | null };
+  worker: { running: boolean; lastSeenSecondsAgo: number | null };
+  translation: { provider: 'llm'; model: string } | { provider: 'rules'; model: null };
+};
+
+/** A reindex asked for from Admin Tools, as its card follows it. */
+export type SearchRebuild = {
+  id: number;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  phase: string | null;
+  documentsWritten: number;
+  documentsTotal: number | null;
+  requestedBy: string | null;
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  elapsedSeconds: number | null;
+  error: string | null;
+};

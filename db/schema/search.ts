@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 /**
  * Transactional outbox feeding the search index. Rows are written by triggers in the same
@@ -20,5 +21,39 @@ export const searchOutbox = pgTable(
     check('search_outbox_operation_valid', sql`${t.operation} in ('upsert', 'delete')`),
     index('search_outbox_policy_id_idx').on(t.policyId),
     index('search_outbox_claim_token_idx').on(t.claimToken),
+  ],
+);
+
+export const searchRebuildStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type SearchRebuildStatus = (typeof searchRebuildStatuses)[number];
+
+/**
+ * Rebuilds of the search index asked for from the back office (Admin Tools, "Reindex search").
+ * The API writes a `queued` row; the indexer daemon claims it, runs the zero-downtime rebuild
+ * (indexer/rebuild.ts) and writes its progress here, so the screen can follow it. One may be
+ * queued or running at a time (the partial unique index); a running row whose heartbeat went
+ * stale belongs to a dead indexer and is closed as failed by the next request or claim.
+ */
+export const searchRebuilds = pgTable(
+  'search_rebuilds',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').$type<SearchRebuildStatus>().notNull().default('queued'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** indexer/rebuild.ts's phases: loading, catching up, swapping, checking. */
+    phase: text('phase'),
+    documentsWritten: integer('documents_written').notNull().default(0),
+    /** Policies in Postgres when the rebuild started. */
+    documentsTotal: integer('documents_total'),
+    result: jsonb('result').$type<Record<string, number>>(),
+    error: text('error'),
+  },
+  (t) => [
+    check('search_rebuilds_status_valid', sql.raw(`status in (${searchRebuildStatuses.map((status) => `'${status}'`).join(', ')})`)),
+    uniqueIndex('search_rebuilds_one_active_key').on(sql`(true)`).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
