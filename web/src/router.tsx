@@ -13,6 +13,7 @@ import { termsOfServiceRoute } from './routes/terms-of-service.tsx';
 import { dashboardRoute } from './routes/dashboard.tsx';
 import { policyRoute } from './routes/policy.tsx';
 import { searchRoute } from './routes/search.tsx';
+import { adminRoute } from './routes/admin.tsx';
 import { NotFoundCard, rootRoute } from './routes/root.tsx';
 
 const routeTree = rootRoute.addChildren([
@@ -29,6 +30,7 @@ const routeTree = rootRoute.addChildren([
   dashboardRoute,
   searchRoute,
   policyRoute,
+  adminRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

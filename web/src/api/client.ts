@@ -54,6 +54,13 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
   return (text ? JSON.parse(text) : undefined) as SuccessBody<R>;
 }
 
+/** A paged list call: its rows and the total the server sends in X-Total-Count. */
+export async function callPage<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<{ rows: SuccessBody<R>; total: number }> {
+  const response = await request;
+  const rows = await call(Promise.resolve(response));
+  return { rows, total: Number(response.headers.get('X-Total-Count') ?? 0) };
+}
+
 /** Query parameters as the API reads them: empty values left out, arrays JSON-encoded, numbers as text. */
 export function queryParams(params: Record<string, string | number | readonly (string | number)[] | undefined | null>): Record<string, string> {
   const query: Record<string, string> = {};

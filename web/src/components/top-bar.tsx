@@ -141,6 +141,11 @@ function AccountMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item asChild className="block cursor-pointer rounded px-2 py-1.5 outline-none data-[highlighted]:bg-slate-100">
             <Link to="/account">Account Settings</Link>
           </DropdownMenu.Item>
+          {(user.role === 'admin' || user.role === 'super_admin') && (
+            <DropdownMenu.Item asChild className="block cursor-pointer rounded px-2 py-1.5 outline-none data-[highlighted]:bg-slate-100">
+              <Link to="/admin">Admin Dashboard</Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item
             className="cursor-pointer rounded px-2 py-1.5 outline-none data-[highlighted]:bg-slate-100"
             onSelect={() => void signOut()}

@@ -27,3 +27,15 @@ export function withoutBracketedSuffix(text: string): string {
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/** The back office's dates: "Jan 5, 2024", or N/A when unknown. */
+export function formatAdminDate(value: string | null | undefined): string {
+  const date = value ? parseISO(value) : null;
+  return date && isValid(date) ? format(date, 'MMM d, yyyy') : 'N/A';
+}
+
+/** The back office's date and time: "Jan 5, 2025, 3:04 PM", or N/A when unknown. */
+export function formatAdminDateTime(value: string | null | undefined): string {
+  const date = value ? parseISO(value) : null;
+  return date && isValid(date) ? format(date, 'MMM d, yyyy, h:mm a') : 'N/A';
+}

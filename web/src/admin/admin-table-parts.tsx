@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+
+/** The spec's admin page size (policies and users); the pager's dropdown counts pages of it. */
+export const adminPageSize = 100;
+
+/**
+ * Previous, next and a page dropdown computed from the total (X-Total-Count). Next is also
+ * disabled when a page came back short, as the spec says.
+ */
+export function AdminPager({ page, total, rowsOnPage, onPage, label }: { page: number; total: number; rowsOnPage: number; onPage: (page: number) => void; label: string }) {
+  const pages = Math.max(1, Math.ceil(total / adminPageSize));
+  return (
+    <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+      <span>
+        {total === 0 ? 'No results' : `Showing ${(page - 1) * adminPageSize + 1} - ${(page - 1) * adminPageSize + rowsOnPage} of ${total}`}
+      </span>
+      <div className="flex items-center gap-2">
+        <button type="button" className="btn-secondary px-3 py-1.5" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <label className="flex items-center gap-1">
+          <span className="sr-only">Page</span>
+          <select className="input w-auto py-1.5" value={page} onChange={(event) => onPage(Number(event.target.value))}>
+            {Array.from({ length: pages }, (_, index) => (
+              <option key={index + 1} value={index + 1}>
+                Page {index + 1} of {pages}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="btn-secondary px-3 py-1.5" disabled={page >= pages || rowsOnPage < adminPageSize} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** A list's load failure: the spec's "Error loading {what}: {message}" and Retry. */
+export function LoadError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+      <p>
+        Error loading {what}: {error.message}
+      </p>
+      <button type="button" className="btn-secondary mt-3" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
+/** The spec's impact badge: red above 7, yellow above 4, green otherwise. */
+export function ImpactBadge({ impact }: { impact: number }) {
+  const tone = impact > 7 ? 'border-red-300 bg-red-100 text-red-900' : impact > 4 ? 'border-yellow-300 bg-yellow-100 text-yellow-900' : 'border-green-300 bg-green-100 text-green-900';
+  return <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${tone}`}>{impact}</span>;
+}
+
+export function Th({ children, className = '' }: { children?: ReactNode; className?: string }) {
+  return <th scope="col" className={`px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase ${className}`}>{children}</th>;
+}

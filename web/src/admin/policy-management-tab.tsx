@@ -1,0 +1,227 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AdminPolicySort } from '../../../api/shared/admin-schemas.ts';
+import { adminKeys, adminPoliciesQuery, deletePolicies, deletePolicy, type AdminPolicyRow, type PolicyListParams } from '../api/admin.ts';
+import { serverMessage } from '../api/client.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { toast } from '../components/toaster.tsx';
+import { formatAdminDate, truncate } from '../lib/format.ts';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import { AdminPager, ImpactBadge, LoadError, Th } from './admin-table-parts.tsx';
+import { PolicyEditor } from './policy-editor.tsx';
+
+const translationLabels = { pending: 'Pending', machine: 'Machine', reviewed: 'Reviewed' } as const;
+
+function SortHeader({ column, label, params, onSort }: { column: AdminPolicySort; label: string; params: PolicyListParams; onSort: (column: AdminPolicySort) => void }) {
+  const active = params.sortBy === column;
+  const direction = active ? params.sortDirection : undefined;
+  return (
+    <th scope="col" aria-sort={active ? (direction === 'desc' ? 'descending' : 'ascending') : 'none'} className="px-3 py-2 text-left">
+      <button type="button" className="inline-flex items-center gap-1 text-xs font-semibold tracking-wide text-slate-700 uppercase hover:text-slate-950" onClick={() => onSort(column)}>
+        {label}
+        <span aria-hidden="true">{active ? (direction === 'desc' ? '▼' : '▲') : '↕'}</span>
+      </button>
+    </th>
+  );
+}
+
+export function PolicyManagementTab() {
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, 300);
+  const [view, setView] = useState<Omit<PolicyListParams, 'search'>>({ page: 1, warningsOnly: false });
+  const params: PolicyListParams = { ...view, search };
+  const list = useQuery(adminPoliciesQuery(params));
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [editing, setEditing] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<{ kind: 'one'; policy: AdminPolicyRow } | { kind: 'many' } | null>(null);
+
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const change = (next: Partial<Omit<PolicyListParams, 'search'>>) => {
+    setView((current) => ({ ...current, page: 1, ...next }));
+    setSelected(new Set());
+  };
+  const onSort = (column: AdminPolicySort) =>
+    // A newly chosen column starts ascending; the same column toggles.
+    change({ sortBy: column, sortDirection: view.sortBy === column && view.sortDirection !== 'desc' ? 'desc' : 'asc' });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+
+  const removeOne = useMutation({
+    mutationFn: (id: number) => deletePolicy(id),
+    onSuccess: () => {
+      toast({ title: 'Policy deleted' });
+      setConfirming(null);
+      void refresh();
+    },
+    onError: (error) => toast({ title: 'Failed to delete policy', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+  });
+  const removeMany = useMutation({
+    mutationFn: (ids: number[]) => deletePolicies(ids),
+    onSuccess: (answer) => {
+      toast({ title: 'Policies deleted', description: answer.message });
+      setConfirming(null);
+      setSelected(new Set());
+      void refresh();
+    },
+    onError: (error) => toast({ title: 'Failed to delete policies', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+  });
+
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="admin-policy-search" className="label">
+            Search policies
+          </label>
+          <input
+            id="admin-policy-search"
+            type="search"
+            className="input"
+            placeholder="Title or ID"
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.target.value);
+              change({});
+            }}
+          />
+        </div>
+        <label className="flex items-center gap-2 py-2 text-sm text-slate-800">
+          <input type="checkbox" checked={view.warningsOnly} onChange={(event) => change({ warningsOnly: event.target.checked })} />
+          Show warnings only
+        </label>
+        <div>
+          <label htmlFor="admin-translation-filter" className="label">
+            Translation
+          </label>
+          <select
+            id="admin-translation-filter"
+            className="input w-auto"
+            disabled={view.warningsOnly}
+            value={view.translation ?? ''}
+            onChange={(event) => change({ translation: (event.target.value || undefined) as PolicyListParams['translation'] })}
+          >
+            <option value="">All</option>
+            <option value="pending">Pending</option>
+            <option value="machine">Machine</option>
+            <option value="reviewed">Reviewed</option>
+          </select>
+        </div>
+        <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={selected.size === 0} onClick={() => setConfirming({ kind: 'many' })}>
+          Delete Selected ({selected.size})
+        </button>
+      </div>
+
+      {list.error ? (
+        <LoadError what="policies" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <div className="card overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.isFetching}>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="w-10 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all policies on this page"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                  />
+                </th>
+                <SortHeader column="id" label="ID" params={params} onSort={onSort} />
+                <SortHeader column="title" label="Title" params={params} onSort={onSort} />
+                <SortHeader column="date" label="Date" params={params} onSort={onSort} />
+                <Th>Department</Th>
+                <Th>Impact</Th>
+                <Th>Translation</Th>
+                <Th className="text-right">Actions</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((row) => (
+                <tr key={row.id} className={row.translationStatus === 'pending' ? 'bg-amber-50' : undefined}>
+                  <td className="px-3 py-2">
+                    <input type="checkbox" aria-label={`Select policy ${row.id}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
+                  </td>
+                  <td className="px-3 py-2 text-slate-700 tabular-nums">{row.id}</td>
+                  <td className="px-3 py-2 text-slate-900" title={row.title}>
+                    {truncate(row.title, 40)}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatAdminDate(row.time)}</td>
+                  <td className="px-3 py-2 text-slate-700" title={row.department.fullName}>
+                    {row.department.code}
+                  </td>
+                  <td className="px-3 py-2">
+                    <ImpactBadge impact={row.impact} />
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {row.translationStatus === 'pending' ? (
+                      <span className="font-medium text-amber-900" title="No English translation">
+                        ⚠ Pending
+                      </span>
+                    ) : (
+                      <span className="text-slate-700">{translationLabels[row.translationStatus]}</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">
+                    <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing(row.id)} aria-label={`Edit policy ${row.id}`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn-ghost px-2 py-1 text-red-800"
+                      onClick={() => setConfirming({ kind: 'one', policy: row })}
+                      aria-label={`Delete policy ${row.id}`}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {list.isSuccess && rows.length === 0 && <p className="p-6 text-center text-slate-700">No policies found.</p>}
+          {list.isPending && <p className="p-6 text-center text-slate-700">Loading policies...</p>}
+        </div>
+      )}
+      {list.data && (
+        <AdminPager
+          label="Policy"
+          page={view.page}
+          total={total}
+          rowsOnPage={rows.length}
+          onPage={(page) => {
+            setView((current) => ({ ...current, page }));
+            setSelected(new Set());
+          }}
+        />
+      )}
+
+      {editing !== null && <PolicyEditor policyId={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming?.kind === 'many' ? `Delete ${selected.size} policies?` : 'Are you sure?'}
+        description={
+          confirming?.kind === 'many'
+            ? `You are about to delete ${selected.size} selected ${selected.size === 1 ? 'policy' : 'policies'}. This is permanent and cannot be undone.`
+            : 'This action cannot be undone. This will permanently delete the policy and remove it from the database.'
+        }
+        confirmLabel="Delete"
+        pending={removeOne.isPending || removeMany.isPending}
+        onConfirm={() => {
+          if (confirming?.kind === 'one') removeOne.mutate(confirming.policy.id);
+          else if (confirming?.kind === 'many') removeMany.mutate([...selected]);
+        }}
+      />
+    </div>
+  );
+}

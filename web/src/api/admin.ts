@@ -1,0 +1,115 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { AdminPolicySort, PolicyUpdate } from '../../../api/shared/admin-schemas.ts';
+import { call, callPage, queryParams, rpc } from './client.ts';
+
+/** The back office's calls (spec section 7). Every answer here is fresh: admins act on what they see. */
+
+export type AdminStats = InferResponseType<typeof rpc.admin.stats.$get, 200>;
+export type AdminPolicyRow = InferResponseType<typeof rpc.admin.policies.$get, 200>[number];
+export type AdminPolicy = InferResponseType<(typeof rpc.admin.policies)[':id']['$get'], 200>;
+export type AdminUserRow = InferResponseType<typeof rpc.admin.users.$get, 200>[number];
+export type SystemStatus = InferResponseType<(typeof rpc.admin)['system-status']['$get'], 200>;
+export type SearchRebuild = NonNullable<InferResponseType<(typeof rpc.admin)['search-rebuilds']['latest']['$get'], 200>['rebuild']>;
+export type ContactMessage = InferResponseType<(typeof rpc.admin)['contact-messages']['$get'], 200>['messages'][number];
+
+/** Everything the admin screens read starts with this key, so one invalidation refreshes them all. */
+const admin = ['admin'] as const;
+export const adminKeys = {
+  all: admin,
+  stats: [...admin, 'stats'] as const,
+  policies: [...admin, 'policies'] as const,
+  users: [...admin, 'users'] as const,
+};
+
+export const adminStatsQuery = queryOptions({
+  queryKey: adminKeys.stats,
+  queryFn: () => call(rpc.admin.stats.$get()),
+  staleTime: 0,
+});
+
+export const systemStatusQuery = queryOptions({
+  queryKey: [...admin, 'system-status'],
+  queryFn: () => call(rpc.admin['system-status'].$get()),
+  staleTime: 0,
+  refetchInterval: 15_000,
+});
+
+export type PolicyListParams = {
+  page: number;
+  search: string;
+  sortBy?: AdminPolicySort;
+  sortDirection?: 'asc' | 'desc';
+  warningsOnly: boolean;
+  translation?: 'pending' | 'machine' | 'reviewed';
+};
+
+export const adminPoliciesQuery = (params: PolicyListParams) =>
+  queryOptions({
+    queryKey: [...adminKeys.policies, params],
+    queryFn: () =>
+      callPage(
+        rpc.admin.policies.$get({
+          query: queryParams({
+            page: params.page,
+            pageSize: 100,
+            search: params.search.trim(),
+            sortBy: params.sortBy,
+            sortDirection: params.sortBy ? params.sortDirection : undefined,
+            warningsOnly: params.warningsOnly ? 'true' : undefined,
+            translation: params.warningsOnly ? undefined : params.translation,
+          }),
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+
+export const adminPolicyQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.policies, 'one', id],
+    queryFn: () => call(rpc.admin.policies[':id'].$get({ param: { id: String(id) } })),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const updatePolicy = (id: number, json: PolicyUpdate) => call(rpc.admin.policies[':id'].$patch({ param: { id: String(id) }, json }));
+export const saveTranslation = (id: number, translation: string | null) =>
+  call(rpc.admin.policies[':id'].translation.$post({ param: { id: String(id) }, json: { translation } }));
+export const saveTranslations = (id: number, json: { english_translation: string | null; chinese_original: string | null }) =>
+  call(rpc.admin.policies[':id'].translations.$patch({ param: { id: String(id) }, json }));
+export const deletePolicy = (id: number) => call(rpc.admin.policies[':id'].$delete({ param: { id: String(id) } }));
+export const deletePolicies = (policyIds: number[]) => call(rpc.admin['batch-delete-policies'].$post({ json: { policyIds } }));
+
+export const adminUsersQuery = (params: { page: number; search: string }) =>
+  queryOptions({
+    queryKey: [...adminKeys.users, params],
+    queryFn: () => callPage(rpc.admin.users.$get({ query: queryParams({ page: params.page, pageSize: 100, search: params.search.trim() }) })),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+
+export const updateUserRole = (id: number, role: 'user' | 'editor' | 'admin') =>
+  call(rpc.admin.users[':id'].$patch({ param: { id: String(id) }, json: { role } }));
+export const deleteUser = (id: number) => call(rpc.admin.users[':id'].$delete({ param: { id: String(id) } }));
+
+export const latestRebuildQuery = queryOptions({
+  queryKey: [...admin, 'search-rebuild'],
+  queryFn: () => call(rpc.admin['search-rebuilds'].latest.$get()),
+  staleTime: 0,
+  // Followed closely while one runs, then left alone.
+  refetchInterval: (query) => (query.state.data?.rebuild && ['queued', 'running'].includes(query.state.data.rebuild.status) ? 1000 : false),
+});
+export const startRebuild = () => call(rpc.admin['search-rebuilds'].$post());
+
+export const contactMessagesQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...admin, 'contact-messages', page],
+    queryFn: () => call(rpc.admin['contact-messages'].$get({ query: queryParams({ page, pageSize: 20 }) })),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+export const markContactMessage = (id: number, handled: boolean) =>
+  call(rpc.admin['contact-messages'][':id'].$patch({ param: { id: String(id) }, json: { handled } }));
