@@ -140,7 +140,8 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
     mutationFn: (current: Draft) => saveTranslation(policyId, translationText(current)),
     onSuccess: async () => {
       toast({ title: 'Translation saved' });
-      setDraft(null);
+      // Saved by an admin is reviewed (the server marks it); the draft keeps the other sections' unsaved edits.
+      set({ reviewed: translationText(draft!) !== null });
       await afterSave();
     },
     onError: (error) => toast({ title: 'Failed to save translation', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
@@ -149,7 +150,7 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
     mutationFn: (current: Draft) => saveTranslations(policyId, { english_translation: translationText(current), chinese_original: current.chineseOriginal || null }),
     onSuccess: async () => {
       toast({ title: 'Translations updated' });
-      setDraft(null);
+      set({ reviewed: translationText(draft!) !== null });
       await afterSave();
     },
     onError: (error) => toast({ title: 'Failed to update translations', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
@@ -328,7 +329,8 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
                       disabled={!draft.hasTranslation}
                       placeholder={draft.hasTranslation ? translationPlaceholder : ''}
                       value={draft.englishTranslation}
-                      onChange={(event) => set({ englishTranslation: event.target.value })}
+                      // Text an admin writes is text an admin has checked; they can still untick it.
+                      onChange={(event) => set({ englishTranslation: event.target.value, reviewed: true })}
                     />
                     <TranslationStatusLine policy={policy.data} />
                     <label className="flex items-center gap-2 text-sm text-slate-800">

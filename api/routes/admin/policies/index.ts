@@ -109,13 +109,21 @@ export function adminPolicyRoutes(deps: AppDeps) {
     })
     .post('/policies/:id/translation', policyBodyLimit, validate('param', policyIdParamSchema), validate('json', translationSaveSchema), async (c) => {
       const { id } = c.req.valid('param');
-      await saveAsAdmin(deps, c, id, { englishTranslation: c.req.valid('json').translation });
+      const { translation } = c.req.valid('json');
+      // A translation an admin saves is one an admin has reviewed, changed or not.
+      await saveAsAdmin(deps, c, id, { englishTranslation: translation }, translation === null ? undefined : true);
       return c.json({ id, message: 'Translation saved' });
     })
     .patch('/policies/:id/translations', policyBodyLimit, validate('param', policyIdParamSchema), validate('json', translationsSaveSchema), async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      await saveAsAdmin(deps, c, id, { englishTranslation: body.english_translation, chineseOriginal: body.chinese_original });
+      await saveAsAdmin(
+        deps,
+        c,
+        id,
+        { englishTranslation: body.english_translation, chineseOriginal: body.chinese_original },
+        body.english_translation === null ? undefined : true,
+      );
       return c.json({ id, message: 'Translations updated' });
     })
     .delete('/policies/:id', validate('param', policyIdParamSchema), async (c) => {

@@ -383,6 +383,22 @@ describe('translation status and the translation calls', () => {
     expect((await editorView(id)).translation.status).toBe('pending');
   });
 
+  it('marks a machine translation reviewed when an admin saves it unchanged through either translation call', async () => {
+    for (const send of [
+      (id: number) => ctx.request(`/api/admin/policies/${id}/translation`, { json: { translation: 'Same text.' }, cookie: cookies.admin }),
+      (id: number) =>
+        ctx.request(`/api/admin/policies/${id}/translations`, {
+          method: 'PATCH',
+          json: { english_translation: 'Same text.', chinese_original: null },
+          cookie: cookies.admin,
+        }),
+    ]) {
+      const { id } = await createPolicy(ctx.db, { englishTranslation: 'Same text.' });
+      expect((await send(id)).status).toBe(200);
+      expect((await editorView(id)).translation).toMatchObject({ status: 'reviewed', reviewedBy: { id: adminId } });
+    }
+  });
+
   it("never stores the switch's placeholder as a translation", async () => {
     const { id } = await createPolicy(ctx.db, { englishTranslation: null });
     for (const send of [

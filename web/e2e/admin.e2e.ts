@@ -1,0 +1,340 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../../db/client.ts';
+import { policies, users } from '../../db/schema/index.ts';
+import { createPolicy, createUser } from '../../db/testing.ts';
+import { checkPage, expectToast, signIn, uniqueEmail, waitForPath } from './account-helpers.ts';
+import { launchBrowser, newContext } from './browser.ts';
+
+/**
+ * The back office as an admin uses it. Each journey works on rows it creates (a marker in their
+ * titles and addresses), so the demo data other journeys read stays as it was.
+ */
+
+let browser: Browser;
+const database = createDatabase(inject('databaseUrl'), { max: 2 });
+const marker = `Quokka${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await database.close();
+});
+
+async function adminPage(viewport: 'desktop' | 'mobile' = 'desktop'): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  await signIn(page, 'admin@example.com');
+  return page;
+}
+
+describe('access to /admin', () => {
+  it('sends a visitor to sign in, and back to /admin afterwards', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/admin?tab=users');
+    await waitForPath(page, /^\/login\?redirect=%2Fadmin/);
+    await context.close();
+  });
+
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`shows a subscriber the Access Denied screen with their role (${viewport})`, async () => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await signIn(page, 'subscriber@example.com');
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      await expectToast(page, 'Access Denied', 'You need admin privileges to access this page');
+      expect(await page.getByLabel('Debug information').textContent()).toContain('Your role: user');
+      expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+      await checkPage(page, `admin-access-denied-${viewport}`);
+      await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+      await waitForPath(page, '/dashboard');
+      await context.close();
+    });
+  }
+});
+
+describe('Dashboard tab', () => {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`counts up to the database's numbers and shows the system as it is (${viewport})`, async () => {
+      const page = await adminPage(viewport);
+      await page.goto('/admin');
+      const [policyCount, userCount] = await Promise.all([database.db.$count(policies), database.db.$count(users)]);
+      const counter = (label: string) => page.locator('.card', { hasText: label }).getByTestId('admin-counter');
+      // The counters reach their value within the 2 s animation.
+      await page.waitForFunction(
+        ([expected]) => document.querySelector('[data-testid="admin-counter"]')?.textContent === expected,
+        [policyCount.toLocaleString('en-US')],
+        { timeout: 10_000 },
+      );
+      expect(await counter('Total Policies').getAttribute('data-value')).toBe(String(policyCount));
+      expect(await counter('Registered Users').getAttribute('data-value')).toBe(String(userCount));
+      const status = page.getByRole('region', { name: 'System Status' });
+      await status.getByText('Search Indexer').waitFor();
+      expect(await status.locator('li', { hasText: 'Search Indexer' }).textContent()).toContain('Running');
+      expect(await status.locator('li', { hasText: 'Database Connection' }).textContent()).toContain('Online');
+      expect(await status.locator('li', { hasText: 'Translation Provider' }).textContent()).toContain('Offline rules');
+      expect(await page.getByTestId('success-rate').textContent()).toBe('0%');
+      await page.waitForTimeout(2100);
+      await checkPage(page, `admin-dashboard-${viewport}`);
+      await page.context().close();
+    });
+  }
+
+  it('keeps the open tab in the address, through a reload', async () => {
+    const page = await adminPage();
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'User Management' }).click();
+    await page.waitForURL((url) => url.search === '?tab=users');
+    await page.reload();
+    expect(await page.getByRole('tab', { name: 'User Management' }).getAttribute('aria-selected')).toBe('true');
+    await page.context().close();
+  });
+});
+
+describe('Policy Management tab', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    ids = [];
+    for (let index = 0; index < 3; index += 1) {
+      const policy = await createPolicy(database.db, {
+        title: `${marker} policy ${index} on the protection of a very small marsupial`,
+        publishedOn: `2020-0${index + 1}-01`,
+        departmentId: 6,
+        impact: [3, 6, 9][index],
+        englishTranslation: index === 1 ? null : `English text ${index}`,
+      });
+      ids.push(policy.id);
+    }
+  });
+
+  it('searches, sorts, flags warnings, pages, and deletes the selected policies after confirming', async () => {
+    const page = await adminPage();
+    await page.goto('/admin?tab=policies');
+    await page.getByText(/Showing 1 - 100 of \d+/).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Page' }).locator('option').count()).toBe(Math.ceil((await database.db.$count(policies)) / 100));
+
+    await page.getByLabel('Search policies').fill(marker);
+    const rows = page.locator('tbody tr');
+    await page.getByText('Showing 1 - 3 of 3').waitFor();
+    // Newest first by default; ID sorts ascending first, then descending.
+    await page.getByRole('button', { name: 'ID' }).click();
+    await page.waitForFunction((first) => document.querySelector('tbody tr td:nth-child(2)')?.textContent === String(first), ids[0]);
+    await page.getByRole('button', { name: 'ID' }).click();
+    await page.waitForFunction((first) => document.querySelector('tbody tr td:nth-child(2)')?.textContent === String(first), ids[2]);
+    // The title is cut at 40 characters; impact badges by the spec's colours.
+    expect((await rows.first().locator('td').nth(2).textContent())!.length).toBeLessThanOrEqual(41);
+
+    await page.getByLabel('Show warnings only').check();
+    await page.getByText('Showing 1 - 1 of 1').waitFor();
+    expect(await rows.first().textContent()).toContain('Pending');
+    await page.getByLabel('Show warnings only').uncheck();
+    await page.getByText('Showing 1 - 3 of 3').waitFor();
+    await checkPage(page, 'admin-policies-desktop');
+
+    await page.getByRole('checkbox', { name: `Select policy ${ids[0]}` }).check();
+    await page.getByRole('checkbox', { name: `Select policy ${ids[1]}` }).check();
+    await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.textContent()).toContain('2 selected policies');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Policies deleted', '2 policies deleted');
+    await page.getByText('Showing 1 - 1 of 1').waitFor();
+    expect(await database.db.$count(policies, inArray(policies.id, ids))).toBe(1);
+
+    await page.getByLabel('Search policies').fill(`${marker}-nothing`);
+    await page.getByText('No policies found.').waitFor();
+    await page.context().close();
+  });
+
+  it('deletes one policy after the spec\'s confirmation (phone)', async () => {
+    const { id } = await createPolicy(database.db, { title: `${marker} single deletion` });
+    const page = await adminPage('mobile');
+    await page.goto('/admin?tab=policies');
+    await page.getByLabel('Search policies').fill(`${marker} single`);
+    await page.getByText('Showing 1 - 1 of 1').waitFor();
+    await checkPage(page, 'admin-policies-mobile');
+    await page.getByRole('button', { name: `Delete policy ${id}` }).click();
+    expect(await page.getByRole('alertdialog').textContent()).toContain(
+      'This action cannot be undone. This will permanently delete the policy and remove it from the database.',
+    );
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Policy deleted');
+    await page.getByText('No policies found.').waitFor();
+    expect(await database.db.$count(policies, eq(policies.id, id))).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the policy editor', () => {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`edits every section, saves in one go, and the new title is searchable (${viewport})`, async () => {
+      const { id } = await createPolicy(database.db, {
+        title: `${marker} editor ${viewport} original title`,
+        departmentId: 1,
+        industryIds: [1],
+        englishTranslation: 'A machine translation.',
+        chineseOriginal: '关于促进小型有袋动物保护的意见',
+        fullContent: { key_points: [{ title: 'Scope', content: 'All habitats.' }], analysis: ['A first paragraph.'] },
+      });
+      const page = await adminPage(viewport);
+      await page.goto('/admin?tab=policies');
+      await page.getByLabel('Search policies').fill(`${marker} editor ${viewport}`);
+      await page.getByText('Showing 1 - 1 of 1').waitFor();
+      await page.getByRole('button', { name: `Edit policy ${id}` }).click();
+      const editor = page.getByRole('dialog', { name: 'Edit Policy' });
+      await editor.getByLabel('Title').waitFor();
+
+      // Basic Information.
+      expect(await editor.getByLabel('ID').inputValue()).toBe(String(id));
+      expect(await editor.getByLabel('Impact Score').getAttribute('min')).toBe('1');
+      expect(await editor.getByLabel('Impact Score').getAttribute('max')).toBe('10');
+      const newTitle = `${marker} ${viewport} wallaby habitat measures`;
+      await editor.getByLabel('Title').fill(newTitle);
+      await editor.getByLabel('Impact Score').fill('8');
+      await editor.getByLabel('Department').selectOption('6');
+      await checkPage(page, `admin-editor-basic-${viewport}`);
+
+      // Tags: an industry twice is added once; a topic; removing the first industry.
+      await editor.getByRole('tab', { name: 'Tags and Industry Classification' }).click();
+      const chips = editor.getByRole('listitem');
+      expect(await chips.count()).toBe(1);
+      await editor.getByLabel('Add industry tag').selectOption('3');
+      await editor.getByLabel('Add industry tag').selectOption('3');
+      await editor.getByLabel('Add topic tag').selectOption('2');
+      expect(await chips.count()).toBe(3);
+      await chips.first().getByRole('button').click();
+      expect(await chips.count()).toBe(2);
+      await checkPage(page, `admin-editor-tags-${viewport}`);
+
+      // Original Content and Translation: the switch.
+      await editor.getByRole('tab', { name: 'Original Content and Translation' }).click();
+      const english = editor.getByLabel('English Translation');
+      expect(await editor.getByTestId('translation-status').textContent()).toContain('Machine translation');
+      await editor.getByRole('switch', { name: 'Has translation' }).click();
+      expect(await english.isDisabled()).toBe(true);
+      expect(await english.inputValue()).toBe('');
+      expect(await editor.getByRole('button', { name: 'Save Translation Only (Legacy)' }).isDisabled()).toBe(true);
+      await editor.getByRole('switch', { name: 'Has translation' }).click();
+      expect(await english.getAttribute('placeholder')).toBe('Translation pending...');
+      expect(await english.inputValue()).toBe('');
+      await english.fill('Opinions on promoting the protection of small marsupials.');
+      await editor.getByRole('button', { name: 'Save Both Translations' }).click();
+      await expectToast(page, 'Translations updated');
+      await editor.getByTestId('translation-status').filter({ hasText: 'Reviewed by Demo Admin' }).waitFor();
+      await checkPage(page, `admin-editor-content-${viewport}`);
+
+      // Key Points and Analysis, with Industry Impact added.
+      await editor.getByRole('tab', { name: 'Key Points and Analysis' }).click();
+      await editor.getByRole('button', { name: 'Add Key Point' }).click();
+      await editor.getByLabel('Key point 2 title').fill('Funding');
+      await editor.getByLabel('Key point 2 content').fill('Provinces fund habitat surveys.');
+      await editor.getByRole('button', { name: 'Add Industry Impact' }).click();
+      await editor.getByLabel('Industry impact 1 details').fill('Tourism operators adapt their routes.');
+      await checkPage(page, `admin-editor-analysis-${viewport}`);
+
+      // The title typed before the translation save is still in the draft.
+      await editor.getByRole('tab', { name: 'Basic Information' }).click();
+      expect(await editor.getByLabel('Title').inputValue()).toBe(newTitle);
+      await editor.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Policy updated');
+      await editor.waitFor({ state: 'detached' });
+
+      const [saved] = await database.db.select().from(policies).where(eq(policies.id, id));
+      expect(saved).toMatchObject({ title: newTitle, impact: 8, departmentId: 6, englishTranslation: 'Opinions on promoting the protection of small marsupials.' });
+      expect(saved!.fullContent.key_points).toEqual([
+        { title: 'Scope', content: 'All habitats.' },
+        { title: 'Funding', content: 'Provinces fund habitat surveys.' },
+      ]);
+      expect(saved!.translationReviewedAt).not.toBeNull();
+
+      // Searchable under the new title within the indexer's usual latency.
+      await expect
+        .poll(
+          async () => {
+            const answer = await page.request.get(`/api/search?q=${encodeURIComponent(`${marker} ${viewport} wallaby`)}`);
+            return ((await answer.json()) as { policies: { id: number }[] }).policies.map((policy) => policy.id);
+          },
+          { timeout: 20_000, interval: 250 },
+        )
+        .toEqual([id]);
+
+      // The reader sees whose translation it is.
+      await page.goto(`/policy/${id}`);
+      await page.getByTestId('translation-label').waitFor();
+      expect(await page.getByTestId('translation-label').textContent()).toMatch(/^Reviewed translation, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      await page.context().close();
+    });
+  }
+});
+
+describe('User Management tab', () => {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`changes a role at once, shows the details, and deletes after confirming (${viewport})`, async () => {
+      const email = uniqueEmail(`managed-${viewport}`);
+      const managed = await createUser(database.db, { passwordHash: 'never-used', email, name: `Managed ${viewport}` });
+      await database.db.update(users).set({ company: 'Marsupial Ventures', createdAt: new Date('2025-01-05T15:04:00') }).where(eq(users.id, managed.id));
+      const page = await adminPage(viewport);
+      await page.goto('/admin?tab=users');
+      await page.getByLabel('Search users').fill(email);
+      await page.getByText('Showing 1 - 1 of 1').waitFor();
+      expect(await page.locator('tbody tr').first().textContent()).toContain('Jan 5, 2025');
+
+      // The admin's own role can't be changed here.
+      const select = page.getByRole('combobox', { name: `Role of ${email}` });
+      expect(await select.locator('option').allTextContents()).toEqual(['User', 'Editor', 'Admin']);
+      await select.selectOption('editor');
+      await expectToast(page, 'User role updated');
+      await expect.poll(async () => (await database.db.select({ role: users.role }).from(users).where(eq(users.id, managed.id)))[0]?.role).toBe('editor');
+      await checkPage(page, `admin-users-${viewport}`);
+
+      await page.getByRole('button', { name: `Edit user ${email}` }).click();
+      const details = page.getByRole('dialog', { name: 'User Details' });
+      expect(await details.textContent()).toContain('Jan 5, 2025, 3:04 PM');
+      expect(await details.textContent()).toContain('Marsupial Ventures');
+      await checkPage(page, `admin-user-details-${viewport}`);
+      await details.getByRole('button', { name: 'Delete User' }).click();
+      const confirm = page.getByRole('alertdialog');
+      expect(await confirm.textContent()).toContain('All of their saved collections and preferences will be lost. This action cannot be undone.');
+      await confirm.getByRole('button', { name: 'Delete User' }).click();
+      await expectToast(page, 'User deleted');
+      await page.getByText('No users found.').waitFor();
+      expect(await database.db.$count(users, eq(users.id, managed.id))).toBe(0);
+      await page.context().close();
+    });
+  }
+
+  it("doesn't let an admin change their own role or delete themselves", async () => {
+    const page = await adminPage();
+    await page.goto('/admin?tab=users');
+    await page.getByLabel('Search users').fill('admin@example.com');
+    await page.getByText('Showing 1 - 1 of 1').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Role of admin@example.com' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Delete user admin@example.com' }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('Admin Tools tab', () => {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`reindexes search and reports how it ended (${viewport})`, async () => {
+      const page = await adminPage(viewport);
+      await page.goto('/admin?tab=tools');
+      await page.getByRole('button', { name: 'Reindex search' }).click();
+      await expectToast(page, 'Reindex started');
+      const result = page.getByTestId('rebuild-result');
+      await result.filter({ hasText: /Last reindex finished .*: \d+ documents in/ }).waitFor({ timeout: 60_000 });
+      expect(await page.getByRole('button', { name: 'Reindex search' }).isEnabled()).toBe(true);
+      // Search answered throughout and still finds everything.
+      const answer = await page.request.get('/api/search?q=');
+      expect(answer.status()).toBe(200);
+      expect(((await answer.json()) as { total: number }).total).toBe(await database.db.$count(policies));
+      await checkPage(page, `admin-tools-${viewport}`);
+      await page.context().close();
+    });
+  }
+});
