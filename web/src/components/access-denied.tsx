@@ -3,6 +3,7 @@ import { useEffect, useRef, type ComponentType } from 'react';
 import type { RouteComponent } from '@tanstack/react-router';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { withRequireAuth } from '../auth/require-auth.tsx';
+import { usePageTitle } from '../lib/page-title.ts';
 import { PageLayout } from './page-layout.tsx';
 import { toast } from './toaster.tsx';
 
@@ -11,6 +12,7 @@ const adminRoles: readonly string[] = ['admin', 'super_admin'];
 
 /** The spec's Access Denied screen: what is missing, the reader's role in a debug box, a way back. */
 export function AccessDenied({ role }: { role: string }) {
+  usePageTitle('Access Denied');
   const toasted = useRef(false);
   useEffect(() => {
     if (toasted.current) return;
