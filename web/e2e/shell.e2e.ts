@@ -19,6 +19,9 @@ const routes = [
   '/contact',
   '/privacy-policy',
   '/terms-of-service',
+  '/status',
+  '/admin',
+  '/audit-test',
   '/no-such-page',
 ];
 

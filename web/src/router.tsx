@@ -14,6 +14,8 @@ import { dashboardRoute } from './routes/dashboard.tsx';
 import { policyRoute } from './routes/policy.tsx';
 import { searchRoute } from './routes/search.tsx';
 import { adminRoute } from './routes/admin.tsx';
+import { statusRoute } from './routes/status.tsx';
+import { auditTestRoute } from './routes/audit-test.tsx';
 import { NotFoundCard, rootRoute } from './routes/root.tsx';
 
 const routeTree = rootRoute.addChildren([
@@ -31,6 +33,8 @@ const routeTree = rootRoute.addChildren([
   searchRoute,
   policyRoute,
   adminRoute,
+  statusRoute,
+  auditTestRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withRequireAdmin } from '../components/access-denied.tsx';
+import { rootRoute } from './root.tsx';
+
+export const auditTestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/audit-test',
+  component: withRequireAdmin(lazyRouteComponent(() => import('../audit/audit-page.tsx'), 'AuditPage')),
+});
