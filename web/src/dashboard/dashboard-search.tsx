@@ -234,8 +234,9 @@ function DashboardSearchBox({ value, onChange, onClear, busy }: { value: string;
       <input
         type="search"
         aria-label="Search policies"
-        // As in the top bar's search box: room for the clear button only once there is text.
-        className={`input h-11 text-base placeholder:text-sm sm:text-sm [&::-webkit-search-cancel-button]:hidden ${value || busy ? 'pr-16' : 'pr-3'}`}
+        // As in the top bar's search box: room for the clear button only once there is text. The
+        // placeholder a size smaller on a phone, so it shows whole even in a wide fallback font (DejaVu Sans).
+        className={`input h-11 text-base placeholder:text-[13px] sm:text-sm sm:placeholder:text-sm [&::-webkit-search-cancel-button]:hidden ${value || busy ? 'pr-16' : 'pr-3'}`}
         placeholder="Search policies using natural language..."
         value={value}
         onChange={(event) => onChange(event.target.value)}
