@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from './client.ts';
 import { parsePolicyFullContent, type PolicyFullContent } from './policy-content.ts';
 import { departments, industries, policies, policyIndustries, policyTopics, topics } from './schema/index.ts';
@@ -20,9 +20,21 @@ export type TranslationStatus = (typeof translationStatuses)[number];
 
 /** The status as SQL, for lists and filters: derived from the text and the review, never stored apart. */
 export const translationStatusSql = sql<TranslationStatus>`case
-  when ${policies.englishTranslation} is null or btrim(${policies.englishTranslation}) = '' then 'pending'
+  when not ${policies.translated} then 'pending'
   when ${policies.translationReviewedAt} is not null then 'reviewed'
   else 'machine' end`;
+
+/** The policies whose English text has `status`, as conditions the list's indexes serve. */
+export function translationStatusIs(status: TranslationStatus): SQL {
+  switch (status) {
+    case 'pending':
+      return sql`not ${policies.translated}`;
+    case 'machine':
+      return sql`${policies.translated} and ${policies.translationReviewedAt} is null`;
+    case 'reviewed':
+      return sql`${policies.translationReviewedAt} is not null`;
+  }
+}
 
 export function translationStatusOf(policy: { englishTranslation: string | null; translationReviewedAt: Date | null }): TranslationStatus {
   if (!policy.englishTranslation?.trim()) return 'pending';

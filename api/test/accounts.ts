@@ -39,3 +39,25 @@ export async function userRole(ctx: TestContext, userId: number): Promise<Role |
   const [row] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   return row?.role;
 }
+
+/** Who may call an admin endpoint: the role matrix every admin call is tested against. */
+export type Caller = Role | 'anonymous';
+export const adminRoleMatrix = [
+  ['anonymous', 401],
+  ['user', 403],
+  ['editor', 403],
+  ['admin', 200],
+  ['super_admin', 200],
+] as const satisfies readonly (readonly [Caller, number])[];
+
+/** One signed-in user of each role, named "The {role}": their cookies and ids. */
+export async function signInEveryRole(ctx: TestContext) {
+  const cookies: Partial<Record<Caller, string>> = {};
+  const ids: Partial<Record<Role, number>> = {};
+  for (const role of ['user', 'editor', 'admin', 'super_admin'] as const) {
+    const { user, cookie } = await createSignedInUser(ctx, { role, name: `The ${role}` });
+    cookies[role] = cookie;
+    ids[role] = user.id;
+  }
+  return { cookies, ids };
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -34,6 +35,13 @@ export const policies = pgTable(
     chineseOriginal: text('chinese_original'),
     /** Null or empty means "not translated yet": the back office flags it as a warning. */
     englishTranslation: text('english_translation'),
+    /**
+     * Whether there is an English text, kept by Postgres: lists and filters read this flag
+     * instead of the (long, TOASTed) text itself, which made a 100-row page read every row's text.
+     */
+    translated: boolean('translated')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(btrim(english_translation), '') <> ''`),
     /** Set when an admin saved or confirmed the English text (translation status `reviewed`). */
     translationReviewedAt: timestamp('translation_reviewed_at', { withTimezone: true }),
     translationReviewedBy: integer('translation_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -62,10 +70,8 @@ export const policies = pgTable(
     index('policies_department_id_idx').on(t.departmentId),
     // Admin "search" is a case-insensitive substring match on the title.
     index('policies_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    // Admin "Show warnings only": policies without an English translation.
-    index('policies_untranslated_idx')
-      .on(t.id)
-      .where(sql`${t.englishTranslation} is null or btrim(${t.englishTranslation}) = ''`),
+    // Admin "Show warnings only": policies without an English translation, in each of the list's orders.
+    index('policies_untranslated_idx').on(t.publishedOn.desc(), t.id.desc()).where(sql`not ${t.translated}`),
     uniqueIndex('policies_source_url_key').on(t.sourceUrl),
   ],
 );

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { Database } from '../../../../db/client.ts';
 import { parsePolicyFullContent } from '../../../../db/policy-content.ts';
-import { PolicyWriteError, savePolicy, translationStatusOf, translationStatusSql, type PolicyFields } from '../../../../db/policies.ts';
+import { PolicyWriteError, savePolicy, translationStatusIs, translationStatusOf, translationStatusSql, type PolicyFields } from '../../../../db/policies.ts';
 import { departments, policies, users } from '../../../../db/schema/index.ts';
 import { recordAudit } from '../../../auth/audit.ts';
 import { clientIp } from '../../../auth/client-ip.ts';
@@ -34,7 +34,7 @@ function filterOf(query: AdminPolicyListQuery): SQL | undefined {
   }
   // "Show warnings only" is the untranslated ones; the status filter picks any of the three.
   const status = query.warningsOnly ? 'pending' : query.translation;
-  if (status) conditions.push(sql`${translationStatusSql} = ${status}`);
+  if (status) conditions.push(translationStatusIs(status));
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -1,43 +1,33 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translationStatuses } from '../../../../db/policies.ts';
-import { auditLog, policies, policyIndustries, type Role } from '../../../../db/schema/index.ts';
+import { auditLog, policies, policyIndustries } from '../../../../db/schema/index.ts';
 import { createPolicy } from '../../../../db/testing.ts';
-import { createSignedInUser } from '../../../test/accounts.ts';
+import { adminRoleMatrix, signInEveryRole, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { indexAll } from '../../../search/testing.ts';
 import { translationPlaceholder, translationStatusValues, type AdminPolicy, type AdminPolicyRow } from '../../../shared/admin-schemas.ts';
 
-type Who = Role | 'anonymous';
-const roleMatrix = [
-  ['anonymous', 401],
-  ['user', 403],
-  ['editor', 403],
-  ['admin', 200],
-  ['super_admin', 200],
-] as const satisfies readonly (readonly [Who, number])[];
 
 let ctx: TestContext;
-const cookies: Partial<Record<Who, string>> = {};
+let cookies: Partial<Record<Caller, string>>;
 let adminId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  for (const role of ['user', 'editor', 'admin', 'super_admin'] as const) {
-    const { user, cookie } = await createSignedInUser(ctx, { role, name: `The ${role}` });
-    cookies[role] = cookie;
-    if (role === 'admin') adminId = user.id;
-  }
+  const everyone = await signInEveryRole(ctx);
+  cookies = everyone.cookies;
+  adminId = everyone.ids.admin!;
 });
 afterAll(() => ctx.close());
 
-const list = (query = '', who: Who = 'admin') => ctx.request(`/api/admin/policies${query}`, { cookie: cookies[who] });
+const list = (query = '', who: Caller = 'admin') => ctx.request(`/api/admin/policies${query}`, { cookie: cookies[who] });
 async function listed(query = ''): Promise<{ rows: AdminPolicyRow[]; total: number }> {
   const response = await list(query);
   expect(response.status).toBe(200);
   return { rows: await response.json(), total: Number(response.headers.get('X-Total-Count')) };
 }
-const patch = (id: number, json: unknown, who: Who = 'admin') => ctx.request(`/api/admin/policies/${id}`, { method: 'PATCH', json, cookie: cookies[who] });
+const patch = (id: number, json: unknown, who: Caller = 'admin') => ctx.request(`/api/admin/policies/${id}`, { method: 'PATCH', json, cookie: cookies[who] });
 async function editorView(id: number): Promise<AdminPolicy> {
   const response = await ctx.request(`/api/admin/policies/${id}`, { cookie: cookies.admin });
   expect(response.status).toBe(200);
@@ -60,7 +50,7 @@ describe('role matrix: every admin policy call', () => {
     target = (await createPolicy(ctx.db, { title: 'Role matrix subject', englishTranslation: 'Text' })).id;
   });
 
-  const calls: [string, (who: Who) => Promise<Response>][] = [
+  const calls: [string, (who: Caller) => Promise<Response>][] = [
     ['GET /api/admin/policies', (who) => list('', who)],
     ['GET /api/admin/policies/{id}', (who) => ctx.request(`/api/admin/policies/${target}`, { cookie: cookies[who] })],
     ['PATCH /api/admin/policies/{id}', (who) => patch(target, { impact: 6 }, who)],
@@ -79,21 +69,21 @@ describe('role matrix: every admin policy call', () => {
     ],
   ];
   for (const [call, send] of calls) {
-    it.each(roleMatrix)(`${call} as %s answers %i`, async (who, status) => {
+    it.each(adminRoleMatrix)(`${call} as %s answers %i`, async (who, status) => {
       const response = await send(who);
       expect(response.status).toBe(status);
       if (status !== 200) expect((await response.json()).error.code).toBe(status === 401 ? 'unauthorized' : 'forbidden');
     });
   }
 
-  it.each(roleMatrix)('DELETE /api/admin/policies/{id} as %s answers %i, and deletes only when allowed', async (who, status) => {
+  it.each(adminRoleMatrix)('DELETE /api/admin/policies/{id} as %s answers %i, and deletes only when allowed', async (who, status) => {
     const { id } = await createPolicy(ctx.db, { title: `Deletable by ${who}?` });
     const response = await ctx.request(`/api/admin/policies/${id}`, { method: 'DELETE', cookie: cookies[who] });
     expect(response.status).toBe(status);
     expect(Boolean(await stored(id))).toBe(status !== 200);
   });
 
-  it.each(roleMatrix)('POST /api/admin/batch-delete-policies as %s answers %i, and deletes only when allowed', async (who, status) => {
+  it.each(adminRoleMatrix)('POST /api/admin/batch-delete-policies as %s answers %i, and deletes only when allowed', async (who, status) => {
     const ids = [(await createPolicy(ctx.db)).id, (await createPolicy(ctx.db)).id];
     const response = await ctx.request('/api/admin/batch-delete-policies', { json: { policyIds: ids }, cookie: cookies[who] });
     expect(response.status).toBe(status);

@@ -1,43 +1,35 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daemonHeartbeats, searchRebuilds, type Role } from '../../../../db/schema/index.ts';
+import { daemonHeartbeats, searchRebuilds } from '../../../../db/schema/index.ts';
 import { createPolicy } from '../../../../db/testing.ts';
 import { eventually, startIndexer } from '../../../../indexer/testing.ts';
 import { indexAll } from '../../../search/testing.ts';
 import type { SearchRebuild, SystemStatus } from '../../../shared/admin-schemas.ts';
-import { createSignedInUser } from '../../../test/accounts.ts';
+import { adminRoleMatrix, createSignedInUser, signInEveryRole, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 
-type Who = Role | 'anonymous';
-const roleMatrix = [
-  ['anonymous', 401],
-  ['user', 403],
-  ['editor', 403],
-  ['admin', 200],
-  ['super_admin', 200],
-] as const satisfies readonly (readonly [Who, number])[];
 
 let ctx: TestContext;
-const cookies: Partial<Record<Who, string>> = {};
+let cookies: Partial<Record<Caller, string>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  for (const role of ['user', 'editor', 'admin', 'super_admin'] as const) cookies[role] = (await createSignedInUser(ctx, { role, name: `The ${role}` })).cookie;
+  cookies = (await signInEveryRole(ctx)).cookies;
 });
 afterAll(() => ctx.close());
 
 const status = async (): Promise<SystemStatus> => (await ctx.request('/api/admin/system-status', { cookie: cookies.admin })).json();
 const latest = async (): Promise<SearchRebuild | null> => (await (await ctx.request('/api/admin/search-rebuilds/latest', { cookie: cookies.admin })).json()).rebuild;
-const requestRebuild = (who: Who = 'admin') => ctx.request('/api/admin/search-rebuilds', { method: 'POST', cookie: cookies[who] });
+const requestRebuild = (who: Caller = 'admin') => ctx.request('/api/admin/search-rebuilds', { method: 'POST', cookie: cookies[who] });
 
 describe('role matrix', () => {
-  it.each(roleMatrix)('GET /api/admin/system-status as %s answers %i', async (who, code) => {
+  it.each(adminRoleMatrix)('GET /api/admin/system-status as %s answers %i', async (who, code) => {
     expect((await ctx.request('/api/admin/system-status', { cookie: cookies[who] })).status).toBe(code);
   });
-  it.each(roleMatrix)('GET /api/admin/search-rebuilds/latest as %s answers %i', async (who, code) => {
+  it.each(adminRoleMatrix)('GET /api/admin/search-rebuilds/latest as %s answers %i', async (who, code) => {
     expect((await ctx.request('/api/admin/search-rebuilds/latest', { cookie: cookies[who] })).status).toBe(code);
   });
-  it.each(roleMatrix.map(([who, code]) => [who, code === 200 ? 202 : code] as const))(
+  it.each(adminRoleMatrix.map(([who, code]) => [who, code === 200 ? 202 : code] as const))(
     'POST /api/admin/search-rebuilds as %s answers %i, and queues only when allowed',
     async (who, code) => {
       await ctx.db.delete(searchRebuilds);

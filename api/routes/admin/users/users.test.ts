@@ -1,49 +1,37 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, collections, notificationPreferences, sessions, subscriptions, users, type Role } from '../../../../db/schema/index.ts';
-import { createSignedInUser, createTestUser, userRole } from '../../../test/accounts.ts';
+import { adminRoleMatrix, createSignedInUser, createTestUser, signInEveryRole, userRole, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import type { AdminUserRow } from '../../../shared/admin-schemas.ts';
 
-type Who = Role | 'anonymous';
-const roleMatrix = [
-  ['anonymous', 401],
-  ['user', 403],
-  ['editor', 403],
-  ['admin', 200],
-  ['super_admin', 200],
-] as const satisfies readonly (readonly [Who, number])[];
 
 let ctx: TestContext;
-const cookies: Partial<Record<Who, string>> = {};
-const ids: Partial<Record<Role, number>> = {};
+let cookies: Partial<Record<Caller, string>>;
+let ids: Partial<Record<Role, number>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  for (const role of ['user', 'editor', 'admin', 'super_admin'] as const) {
-    const { user, cookie } = await createSignedInUser(ctx, { role, name: `The ${role}` });
-    cookies[role] = cookie;
-    ids[role] = user.id;
-  }
+  ({ cookies, ids } = await signInEveryRole(ctx));
 });
 afterAll(() => ctx.close());
 
-const setRole = (id: number, role: unknown, who: Who = 'admin') => ctx.request(`/api/admin/users/${id}`, { method: 'PATCH', json: { role }, cookie: cookies[who] });
-const remove = (id: number, who: Who = 'admin') => ctx.request(`/api/admin/users/${id}`, { method: 'DELETE', cookie: cookies[who] });
+const setRole = (id: number, role: unknown, who: Caller = 'admin') => ctx.request(`/api/admin/users/${id}`, { method: 'PATCH', json: { role }, cookie: cookies[who] });
+const remove = (id: number, who: Caller = 'admin') => ctx.request(`/api/admin/users/${id}`, { method: 'DELETE', cookie: cookies[who] });
 const exists = async (id: number) => (await ctx.db.$count(users, eq(users.id, id))) === 1;
 
 describe('role matrix', () => {
-  it.each(roleMatrix)('GET /api/admin/users as %s answers %i', async (who, status) => {
+  it.each(adminRoleMatrix)('GET /api/admin/users as %s answers %i', async (who, status) => {
     expect((await ctx.request('/api/admin/users', { cookie: cookies[who] })).status).toBe(status);
   });
 
-  it.each(roleMatrix)('PATCH /api/admin/users/{id} as %s answers %i, and changes the role only when allowed', async (who, status) => {
+  it.each(adminRoleMatrix)('PATCH /api/admin/users/{id} as %s answers %i, and changes the role only when allowed', async (who, status) => {
     const target = await createTestUser(ctx);
     expect((await setRole(target.id, 'editor', who)).status).toBe(status);
     expect(await userRole(ctx, target.id)).toBe(status === 200 ? 'editor' : 'user');
   });
 
-  it.each(roleMatrix)('DELETE /api/admin/users/{id} as %s answers %i, and deletes only when allowed', async (who, status) => {
+  it.each(adminRoleMatrix)('DELETE /api/admin/users/{id} as %s answers %i, and deletes only when allowed', async (who, status) => {
     const target = await createTestUser(ctx);
     expect((await remove(target.id, who)).status).toBe(status);
     expect(await exists(target.id)).toBe(status !== 200);
