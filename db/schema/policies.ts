@@ -65,13 +65,15 @@ export const policies = pgTable(
       sql`${t.translationReviewedAt} is null or btrim(coalesce(${t.englishTranslation}, '')) <> ''`,
     ),
     // Admin list sorts by id (pk), title or date; the ticker and default search order by date.
-    index('policies_published_on_idx').on(t.publishedOn.desc(), t.id.desc()),
-    index('policies_title_idx').on(t.title),
+    // NULLS FIRST is what `order by ... desc` means: an index in another null order is never used for it.
+    index('policies_published_on_idx').on(t.publishedOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // With the id, a deep page of titles is found in the index alone (the list reads ids first).
+    index('policies_title_idx').on(t.title, t.id),
     index('policies_department_id_idx').on(t.departmentId),
     // Admin "search" is a case-insensitive substring match on the title.
     index('policies_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // Admin "Show warnings only": policies without an English translation, in each of the list's orders.
-    index('policies_untranslated_idx').on(t.publishedOn.desc(), t.id.desc()).where(sql`not ${t.translated}`),
+    index('policies_untranslated_idx').on(t.publishedOn.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`not ${t.translated}`),
     uniqueIndex('policies_source_url_key').on(t.sourceUrl),
   ],
 );

@@ -62,6 +62,16 @@ export function adminPolicyRoutes(deps: AppDeps) {
     .get('/policies', validate('query', adminPolicyListQuerySchema), async (c) => {
       const query = c.req.valid('query');
       const where = filterOf(query);
+      // The page's ids first, from the sort's index alone, then their rows: a deep page walks index
+      // entries, not whole rows.
+      const page = deps.db
+        .select({ id: policies.id })
+        .from(policies)
+        .where(where)
+        .orderBy(...orderOf(query))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .as('page');
       const [rows, [total]] = await Promise.all([
         deps.db
           .select({
@@ -73,12 +83,10 @@ export function adminPolicyRoutes(deps: AppDeps) {
             impact: policies.impact,
             translationStatus: translationStatusSql,
           })
-          .from(policies)
+          .from(page)
+          .innerJoin(policies, eq(policies.id, page.id))
           .innerJoin(departments, eq(departments.id, policies.departmentId))
-          .where(where)
-          .orderBy(...orderOf(query))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .orderBy(...orderOf(query)),
         deps.db.select({ total: count() }).from(policies).where(where),
       ]);
       c.header('X-Total-Count', String(total?.total ?? 0));
