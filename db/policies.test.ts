@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PolicyWriteError, savePolicy, translationStatusOf, type PolicyAuthor, type PolicyFields } from './policies.ts';
+import { PolicyWriteError, savePolicy, type PolicyAuthor, type PolicyFields } from './policies.ts';
 import { policies, policyIndustries, policyTopics } from './schema/index.ts';
 import { createPolicy, createTestDatabase, createUser, type TestDatabase } from './testing.ts';
 
@@ -69,20 +69,20 @@ describe('savePolicy', () => {
     await save(id, { title: 'From scratch', englishTranslation: 'Fresh machine text.' }, analyser(true));
     const row = await read(id);
     expect(row).toMatchObject({ title: 'From scratch', englishTranslation: 'Fresh machine text.', editedFields: [], translationReviewedAt: null });
-    expect(translationStatusOf(row)).toBe('machine');
+    expect(row.translationStatus).toBe('machine');
   });
 
   it('keeps the review of an unchanged text, and drops it with the text', async () => {
     const { id } = await createPolicy(database.db, { englishTranslation: 'Text.' });
     await save(id, {}, admin({ translationReviewed: true }));
     const reviewed = await read(id);
-    expect(translationStatusOf(reviewed)).toBe('reviewed');
+    expect(reviewed.translationStatus).toBe('reviewed');
     await save(id, { englishTranslation: 'Text.' }, { kind: 'admin', userId: adminId, at: new Date('2027-01-01T00:00:00Z') });
     expect((await read(id)).translationReviewedAt).toEqual(reviewed.translationReviewedAt);
     await save(id, { englishTranslation: '  ' }, admin());
     const cleared = await read(id);
     expect(cleared).toMatchObject({ englishTranslation: null, translationReviewedAt: null, translationReviewedBy: null });
-    expect(translationStatusOf(cleared)).toBe('pending');
+    expect(cleared.translationStatus).toBe('pending');
   });
 
   it('replaces tags as a set, keeping the analysis of the industries that stay', async () => {

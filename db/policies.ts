@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Transaction } from './client.ts';
 import { parsePolicyFullContent, type PolicyFullContent } from './policy-content.ts';
 import { departments, industries, policies, policyIndustries, policyTopics, topics } from './schema/index.ts';
@@ -13,33 +13,6 @@ import { departments, industries, policies, policyIndustries, policyTopics, topi
  * - tags are replaced as a set, keeping the per-industry analysis of the industries that stay.
  * The search index follows by the outbox triggers, in the caller's transaction.
  */
-
-/** A policy's English text: none yet, the analyser's, or confirmed by an admin (China Law Translate's marks). */
-export const translationStatuses = ['pending', 'machine', 'reviewed'] as const;
-export type TranslationStatus = (typeof translationStatuses)[number];
-
-/** The status as SQL, for lists and filters: derived from the text and the review, never stored apart. */
-export const translationStatusSql = sql<TranslationStatus>`case
-  when not ${policies.translated} then 'pending'
-  when ${policies.translationReviewedAt} is not null then 'reviewed'
-  else 'machine' end`;
-
-/** The policies whose English text has `status`, as conditions the list's indexes serve. */
-export function translationStatusIs(status: TranslationStatus): SQL {
-  switch (status) {
-    case 'pending':
-      return sql`not ${policies.translated}`;
-    case 'machine':
-      return sql`${policies.translated} and ${policies.translationReviewedAt} is null`;
-    case 'reviewed':
-      return sql`${policies.translationReviewedAt} is not null`;
-  }
-}
-
-export function translationStatusOf(policy: { englishTranslation: string | null; translationReviewedAt: Date | null }): TranslationStatus {
-  if (!policy.englishTranslation?.trim()) return 'pending';
-  return policy.translationReviewedAt ? 'reviewed' : 'machine';
-}
 
 /** The fields a write may set. Absent fields keep their stored value. */
 export type PolicyFields = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
-import type { TranslationStatus } from '../../db/policies.ts';
+import type { TranslationStatus } from '../../db/translation-status.ts';
 import { optionalParam, wholeNumber } from './params.ts';
 import type { PolicyTag } from './search.ts';
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   date,
   index,
@@ -16,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PolicyFullContent } from '../policy-content.ts';
+import type { TranslationStatus } from '../translation-status.ts';
 import { departments, industries, topics } from './reference.ts';
 import { users } from './users.ts';
 
@@ -36,12 +36,15 @@ export const policies = pgTable(
     /** Null or empty means "not translated yet": the back office flags it as a warning. */
     englishTranslation: text('english_translation'),
     /**
-     * Whether there is an English text, kept by Postgres: lists and filters read this flag
-     * instead of the (long, TOASTed) text itself, which made a 100-row page read every row's text.
+     * The English text's status (db/policies.ts), kept by Postgres from the text and its review:
+     * lists, filters and counts read it from an index instead of each row's long, TOASTed text.
      */
-    translated: boolean('translated')
+    translationStatus: text('translation_status')
+      .$type<TranslationStatus>()
       .notNull()
-      .generatedAlwaysAs(sql`coalesce(btrim(english_translation), '') <> ''`),
+      .generatedAlwaysAs(
+        sql`case when coalesce(btrim(english_translation), '') = '' then 'pending' when translation_reviewed_at is not null then 'reviewed' else 'machine' end`,
+      ),
     /** Set when an admin saved or confirmed the English text (translation status `reviewed`). */
     translationReviewedAt: timestamp('translation_reviewed_at', { withTimezone: true }),
     translationReviewedBy: integer('translation_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -72,8 +75,8 @@ export const policies = pgTable(
     index('policies_department_id_idx').on(t.departmentId),
     // Admin "search" is a case-insensitive substring match on the title.
     index('policies_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    // Admin "Show warnings only": policies without an English translation, in each of the list's orders.
-    index('policies_untranslated_idx').on(t.publishedOn.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`not ${t.translated}`),
+    // Admin "Show warnings only" and the translation filter, in the list's default order; counts by status.
+    index('policies_translation_status_idx').on(t.translationStatus, t.publishedOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('policies_source_url_key').on(t.sourceUrl),
   ],
 );

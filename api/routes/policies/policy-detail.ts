@@ -1,4 +1,3 @@
-import { translationStatusOf } from '../../../db/policies.ts';
 import { parsePolicyFullContent } from '../../../db/policy-content.ts';
 import type { PolicyDetail } from '../../shared/search.ts';
 import type { StoredPolicy } from './policy-reads.ts';
@@ -75,6 +74,6 @@ export function toPolicyDetail(
     },
     english_translation: policy.englishTranslation,
     chinese_original: cleanChineseOriginal(policy.chineseOriginal),
-    translation: { status: translationStatusOf(policy), reviewedAt: policy.translationReviewedAt?.toISOString() ?? null },
+    translation: { status: policy.translationStatus, reviewedAt: policy.translationReviewedAt?.toISOString() ?? null },
   };
 }

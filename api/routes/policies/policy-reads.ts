@@ -92,6 +92,7 @@ export async function loadPolicy(db: Database, id: number) {
       impact: policies.impact,
       sourceUrl: policies.sourceUrl,
       englishTranslation: policies.englishTranslation,
+      translationStatus: policies.translationStatus,
       translationReviewedAt: policies.translationReviewedAt,
       chineseOriginal: policies.chineseOriginal,
       fullContent: policies.fullContent,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import { Hono, type Context } from 'hono';
 import type { Database } from '../../../../db/client.ts';
 import { parsePolicyFullContent } from '../../../../db/policy-content.ts';
-import { PolicyWriteError, savePolicy, translationStatusIs, translationStatusOf, translationStatusSql, type PolicyFields } from '../../../../db/policies.ts';
+import { PolicyWriteError, savePolicy, type PolicyFields } from '../../../../db/policies.ts';
 import { departments, policies, users } from '../../../../db/schema/index.ts';
 import { recordAudit } from '../../../auth/audit.ts';
 import { clientIp } from '../../../auth/client-ip.ts';
@@ -34,7 +34,7 @@ function filterOf(query: AdminPolicyListQuery): SQL | undefined {
   }
   // "Show warnings only" is the untranslated ones; the status filter picks any of the three.
   const status = query.warningsOnly ? 'pending' : query.translation;
-  if (status) conditions.push(translationStatusIs(status));
+  if (status) conditions.push(eq(policies.translationStatus, status));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -81,7 +81,7 @@ export function adminPolicyRoutes(deps: AppDeps) {
             departmentId: policies.departmentId,
             department: { id: departments.id, code: departments.code, fullName: departments.fullName },
             impact: policies.impact,
-            translationStatus: translationStatusSql,
+            translationStatus: policies.translationStatus,
           })
           .from(page)
           .innerJoin(policies, eq(policies.id, page.id))
@@ -214,7 +214,7 @@ async function loadAdminPolicy(db: Database, id: number): Promise<AdminPolicy> {
     chinese_original: policy.chineseOriginal,
     english_translation: policy.englishTranslation,
     translation: {
-      status: translationStatusOf(policy),
+      status: policy.translationStatus,
       reviewedAt: policy.translationReviewedAt?.toISOString() ?? null,
       reviewedBy: row.reviewer?.id ? { id: row.reviewer.id, name: row.reviewer.name ?? '' } : null,
     },
