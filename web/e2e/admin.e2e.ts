@@ -85,6 +85,27 @@ describe('Dashboard tab', () => {
     });
   }
 
+  it('opens each of the five tabs, with the tab in the address', async () => {
+    const page = await adminPage('mobile');
+    await page.goto('/admin');
+    const tabs = [
+      ['Policy Management', 'policies'],
+      ['User Management', 'users'],
+      ['Story Processing', 'stories'],
+      ['Admin Tools', 'tools'],
+      ['Dashboard', 'dashboard'],
+    ] as const;
+    for (const [name, value] of tabs) {
+      await page.getByRole('tab', { name }).click();
+      await page.waitForURL((url) => url.search === `?tab=${value}`);
+      expect(await page.getByRole('tabpanel').count()).toBe(1);
+    }
+    await page.getByRole('tab', { name: 'Story Processing' }).click();
+    await page.getByText(/pending and \d+ processed stories in the database/).waitFor();
+    await checkPage(page, 'admin-stories-mobile');
+    await page.context().close();
+  });
+
   it('keeps the open tab in the address, through a reload', async () => {
     const page = await adminPage();
     await page.goto('/admin');
