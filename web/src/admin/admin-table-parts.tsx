@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** The spec's admin page size (policies and users); the pager's dropdown counts pages of it. */
 export const adminPageSize = 100;
@@ -58,4 +58,17 @@ export function ImpactBadge({ impact }: { impact: number }) {
 
 export function Th({ children, className = '' }: { children?: ReactNode; className?: string }) {
   return <th scope="col" className={`px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase ${className}`}>{children}</th>;
+}
+
+/** A list's search box: the text as typed (the list debounces it), and a label screen readers name. */
+export function AdminSearchBox({ label, placeholder, value, onChange, className = '' }: { label: string; placeholder: string; value: string; onChange: (text: string) => void; className?: string }) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input id={id} type="search" className="input" placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
 }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { toast } from '../components/toaster.tsx';
 import { formatAdminDate, truncate } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
-import { AdminPager, ImpactBadge, LoadError, Th } from './admin-table-parts.tsx';
+import { AdminPager, AdminSearchBox, ImpactBadge, LoadError, Th } from './admin-table-parts.tsx';
 import { PolicyEditor } from './policy-editor.tsx';
 
 const translationLabels = { pending: 'Pending', machine: 'Machine', reviewed: 'Reviewed' } as const;
@@ -79,22 +79,16 @@ export function PolicyManagementTab() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-56 flex-1">
-          <label htmlFor="admin-policy-search" className="label">
-            Search policies
-          </label>
-          <input
-            id="admin-policy-search"
-            type="search"
-            className="input"
-            placeholder="Title or ID"
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.target.value);
-              change({});
-            }}
-          />
-        </div>
+        <AdminSearchBox
+          className="min-w-56 flex-1"
+          label="Search policies"
+          placeholder="Title or ID"
+          value={searchText}
+          onChange={(text) => {
+            setSearchText(text);
+            change({});
+          }}
+        />
         <label className="flex items-center gap-2 py-2 text-sm text-slate-800">
           <input type="checkbox" checked={view.warningsOnly} onChange={(event) => change({ warningsOnly: event.target.checked })} />
           Show warnings only

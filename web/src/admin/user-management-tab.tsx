@@ -9,7 +9,7 @@ import { toast } from '../components/toaster.tsx';
 import { ui } from '../components/ui-classes.ts';
 import { formatAdminDate, formatAdminDateTime } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
-import { AdminPager, LoadError, Th } from './admin-table-parts.tsx';
+import { AdminPager, AdminSearchBox, LoadError, Th } from './admin-table-parts.tsx';
 
 type AssignableRole = 'user' | 'editor' | 'admin';
 
@@ -116,22 +116,16 @@ export function UserManagementTab() {
 
   return (
     <div className="grid gap-4">
-      <div className="max-w-md">
-        <label htmlFor="admin-user-search" className="label">
-          Search users
-        </label>
-        <input
-          id="admin-user-search"
-          type="search"
-          className="input"
-          placeholder="Name or email"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <AdminSearchBox
+        className="max-w-md"
+        label="Search users"
+        placeholder="Name or email"
+        value={searchText}
+        onChange={(text) => {
+          setSearchText(text);
+          setPage(1);
+        }}
+      />
       {list.error ? (
         <LoadError what="users" error={list.error} onRetry={() => void list.refetch()} />
       ) : (
