@@ -18,6 +18,8 @@ export type AuditAction =
   | 'policy_updated'
   | 'policy_deleted'
   | 'user_deleted'
+  | 'story_deleted'
+  | 'story_marked'
   | 'contact_message';
 
 

@@ -185,3 +185,47 @@ export type SearchRebuild = {
   elapsedSeconds: number | null;
   error: string | null;
 };
+
+/** The spec's story queue page size, and the most a page may ask for. */
+export const storyPageSize = 200;
+
+/** GET /api/admin/pending-stories: the queue (stories not yet processed), oldest first. */
+export const storyListQuerySchema = z.object({
+  page: optionalParam(wholeNumber(1, 100_000)).default(1),
+  pageSize: optionalParam(wholeNumber(1, storyPageSize)).default(storyPageSize),
+});
+
+export type StoryStatus = 'pending' | 'processing' | 'processed' | 'failed';
+
+/** A row of the Story Processing queue. */
+export type StoryRow = { id: number; title: string; url: string; status: StoryStatus; error: string | null; createdAt: string };
+
+/** The spec's pagination object of the story queue. */
+export type StoryPagination = { page: number; pageSize: number; totalItems: number; totalPages: number };
+
+/** GET /api/admin/stories/{id}: what the Story Details dialog shows. */
+export type StoryDetails = {
+  id: number;
+  title: string;
+  url: string;
+  chinese_text: string;
+  processed: boolean;
+  processed_at: string | null;
+  status: StoryStatus;
+  error: string | null;
+  policyId: number | null;
+};
+
+/** Ids a story batch call acts on: at least one, at most a thousand, each once. */
+export const storyIdsSchema = z.strictObject({
+  storyIds: z
+    .array(z.number({ error: 'each story id must be a number' }).int().positive('each story id must be a positive whole number'), {
+      error: 'storyIds must be a list of story ids',
+    })
+    .min(1, 'storyIds must name at least one story')
+    .max(1000, 'storyIds may name at most 1000 stories')
+    .transform((ids) => [...new Set(ids)]),
+});
+
+/** POST /api/admin/stories/{id}/mark-processed: Mark as Processed (true) or Mark as Failed (false). */
+export const markStorySchema = z.strictObject({ success: z.boolean({ error: 'success must be true or false' }) });

@@ -1,0 +1,131 @@
+import { asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { pendingStories } from '../../../../db/schema/index.ts';
+import { recordAudit } from '../../../auth/audit.ts';
+import { clientIp } from '../../../auth/client-ip.ts';
+import type { SignedInEnv } from '../../../auth/session.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { jsonBodyLimit } from '../../../http/body-limit.ts';
+import { conflict, notFound } from '../../../http/errors.ts';
+import { validate } from '../../../http/validation.ts';
+import {
+  markStorySchema,
+  storyIdsSchema,
+  storyListQuerySchema,
+  type StoryDetails,
+  type StoryPagination,
+  type StoryRow,
+} from '../../../shared/admin-schemas.ts';
+import { idParam } from '../../../shared/params.ts';
+
+const storyIdParamSchema = z.object({ id: idParam('a story') });
+
+/** The queue holds every story not yet processed: waiting, in processing, or failed (to retry). */
+const inQueue = ne(pendingStories.status, 'processed');
+
+const storySubject = (id: number) => `story:${id}`;
+
+/** Deletes the stories that exist among `ids`, each with its audit row, in one transaction. */
+async function deleteStories(deps: AppDeps, c: Context<SignedInEnv>, ids: number[]) {
+  const user = c.get('user');
+  const at = deps.now();
+  const ip = clientIp(c);
+  return deps.db.transaction(async (tx) => {
+    const deleted = await tx.delete(pendingStories).where(inArray(pendingStories.id, ids)).returning({ id: pendingStories.id, url: pendingStories.url });
+    await recordAudit(
+      tx,
+      deleted.map((story) => ({ action: 'story_deleted' as const, actorId: user.id, subject: storySubject(story.id), ip, details: { url: story.url }, at })),
+    );
+    return deleted;
+  });
+}
+
+/**
+ * The Story Processing tab's queue calls (spec section 7). Processing itself (process-stories,
+ * reset-processing, the worker and the analysers) is the story pipeline's. The role guard is the
+ * admin app's.
+ */
+export function adminStoryRoutes(deps: AppDeps) {
+  return new Hono<SignedInEnv>()
+    .use(jsonBodyLimit)
+    .get('/pending-stories', validate('query', storyListQuerySchema), async (c) => {
+      const { page, pageSize } = c.req.valid('query');
+      const [rows, [total]] = await Promise.all([
+        deps.db
+          .select({
+            id: pendingStories.id,
+            title: pendingStories.title,
+            url: pendingStories.url,
+            status: pendingStories.status,
+            error: pendingStories.error,
+            createdAt: pendingStories.createdAt,
+          })
+          .from(pendingStories)
+          .where(inQueue)
+          .orderBy(asc(pendingStories.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        deps.db.select({ total: count() }).from(pendingStories).where(inQueue),
+      ]);
+      const totalItems = total?.total ?? 0;
+      const pagination: StoryPagination = { page, pageSize, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / pageSize)) };
+      const stories: StoryRow[] = rows.map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
+      return c.json({ stories, pagination });
+    })
+    .get('/stories/:id', validate('param', storyIdParamSchema), async (c) => {
+      const [story] = await deps.db.select().from(pendingStories).where(eq(pendingStories.id, c.req.valid('param').id));
+      if (!story) throw notFound('Story not found');
+      const details: StoryDetails = {
+        id: story.id,
+        title: story.title,
+        url: story.url,
+        chinese_text: story.chineseText,
+        processed: story.status === 'processed',
+        processed_at: story.processedAt?.toISOString() ?? null,
+        status: story.status,
+        error: story.error,
+        policyId: story.policyId,
+      };
+      return c.json(details);
+    })
+    .post('/stories/:id/mark-processed', validate('param', storyIdParamSchema), validate('json', markStorySchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const { success } = c.req.valid('json');
+      const user = c.get('user');
+      const at = deps.now();
+      await deps.db.transaction(async (tx) => {
+        const [story] = await tx.select({ status: pendingStories.status }).from(pendingStories).where(eq(pendingStories.id, id)).for('update');
+        if (!story) throw notFound('Story not found');
+        // A worker holds it: its outcome will be written by the worker.
+        if (story.status === 'processing') throw conflict('This story is being processed');
+        await tx
+          .update(pendingStories)
+          .set(
+            success
+              ? { status: 'processed', processedAt: at, error: null, updatedAt: at }
+              : { status: 'failed', processedAt: null, error: 'Marked as failed by an admin', updatedAt: at },
+          )
+          .where(eq(pendingStories.id, id));
+        await recordAudit(tx, {
+          action: 'story_marked',
+          actorId: user.id,
+          subject: storySubject(id),
+          ip: clientIp(c),
+          details: { from: story.status, to: success ? 'processed' : 'failed' },
+          at,
+        });
+      });
+      return c.json({ id, status: success ? 'processed' : 'failed', message: success ? 'Story marked as processed' : 'Story marked as failed' });
+    })
+    .delete('/stories/:id', validate('param', storyIdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const deleted = await deleteStories(deps, c, [id]);
+      if (deleted.length === 0) throw notFound('Story not found');
+      return c.json({ storyId: id, message: 'Story deleted' });
+    })
+    .post('/batch-delete-stories', validate('json', storyIdsSchema), async (c) => {
+      const deletedCount = (await deleteStories(deps, c, c.req.valid('json').storyIds)).length;
+      return c.json({ deletedCount, message: `${deletedCount} ${deletedCount === 1 ? 'story' : 'stories'} deleted` });
+    });
+}
