@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
-import { policies, users } from '../../db/schema/index.ts';
+import { pendingStories, policies, users } from '../../db/schema/index.ts';
 import { createPolicy, createUser } from '../../db/testing.ts';
 import { checkPage, expectToast, signIn, uniqueEmail, waitForPath } from './account-helpers.ts';
 import { launchBrowser, newContext } from './browser.ts';
@@ -100,9 +100,6 @@ describe('Dashboard tab', () => {
       await page.waitForURL((url) => url.search === `?tab=${value}`);
       expect(await page.getByRole('tabpanel').count()).toBe(1);
     }
-    await page.getByRole('tab', { name: 'Story Processing' }).click();
-    await page.getByText(/pending and \d+ processed stories in the database/).waitFor();
-    await checkPage(page, 'admin-stories-mobile');
     await page.context().close();
   });
 
@@ -342,6 +339,56 @@ describe('User Management tab', () => {
     expect(await page.getByRole('button', { name: 'Delete user admin@example.com' }).isDisabled()).toBe(true);
     await page.context().close();
   });
+});
+
+describe('Story Processing tab', () => {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`shows the queue, a story's details, marks one processed and deletes a shift-clicked range (${viewport})`, async () => {
+      // The queue is this journey's alone: no other journey writes stories.
+      await database.db.delete(pendingStories);
+      // Stories as the scrapers store them: a real notice's title and opening.
+      const text = '各省、自治区、直辖市人民政府，国务院各部委、各直属机构：'.repeat(30);
+      const stories = await database.db
+        .insert(pendingStories)
+        .values(
+          [1, 2, 3].map((index) => ({
+            title: `${index} ${viewport} 国务院办公厅关于进一步优化营商环境降低市场主体制度性交易成本的意见（国办发〔2022〕30号）`,
+            url: `https://www.gov.cn/zhengce/content/2026-${viewport}/content_${Date.now()}${index}.htm`,
+            chineseText: text,
+          })),
+        )
+        .returning();
+      expect(stories[0]!.title.length).toBeGreaterThan(50);
+      const page = await adminPage(viewport);
+      await page.goto('/admin?tab=stories');
+      await page.getByText('Showing 1 - 3 of 3 stories, Page 1 of 1').waitFor();
+      // Title cut at 50, source URL at 40.
+      const firstRow = page.locator('tbody tr').first();
+      expect(await firstRow.locator('td').nth(2).textContent()).toBe(`${stories[0]!.title.slice(0, 50)}...`);
+      expect(await firstRow.locator('td').nth(3).textContent()).toBe(`${stories[0]!.url.slice(0, 40)}...`);
+      await checkPage(page, `admin-stories-${viewport}`);
+
+      await page.getByRole('button', { name: `View story ${stories[0]!.id}` }).click();
+      const details = page.getByRole('dialog', { name: 'Story Details' });
+      await details.getByTestId('story-preview').waitFor();
+      expect(await details.getByTestId('story-preview').textContent()).toBe(text.slice(0, 500));
+      expect(await details.textContent()).toContain('Not processed');
+      await checkPage(page, `admin-story-details-${viewport}`);
+      await details.getByRole('button', { name: 'Mark as Processed' }).click();
+      await expectToast(page, 'Story marked as processed');
+      await page.getByText('Showing 1 - 2 of 2 stories, Page 1 of 1').waitFor();
+
+      await page.getByRole('checkbox', { name: `Select story ${stories[1]!.id}` }).click();
+      await page.getByRole('checkbox', { name: `Select story ${stories[2]!.id}` }).click({ modifiers: ['Shift'] });
+      await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+      expect(await page.getByRole('alertdialog').textContent()).toContain('removed from the processing queue');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Stories deleted', '2 stories deleted');
+      await page.getByText('No pending stories found.').waitFor();
+      expect(await database.db.$count(pendingStories, inArray(pendingStories.id, stories.map((story) => story.id)))).toBe(1);
+      await page.context().close();
+    });
+  }
 });
 
 describe('Admin Tools tab', () => {

@@ -1,21 +1,247 @@
-import { useQuery } from '@tanstack/react-query';
-import { adminStatsQuery } from '../api/admin.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { useRef, useState, type MouseEvent } from 'react';
+import { adminKeys, deleteStories, deleteStory, markStory, pendingStoriesQuery, storyQuery, type StoryRow } from '../api/admin.ts';
+import { serverMessage } from '../api/client.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { toast } from '../components/toaster.tsx';
+import { ui } from '../components/ui-classes.ts';
+import { formatAdminDateTime, truncate } from '../lib/format.ts';
+import { LoadError, Th } from './admin-table-parts.tsx';
+
+const statusTone: Record<StoryRow['status'], string> = {
+  pending: 'bg-slate-100 text-slate-800',
+  processing: 'bg-blue-100 text-blue-900',
+  processed: 'bg-green-100 text-green-900',
+  failed: 'bg-red-100 text-red-900',
+};
+
+/** The Story Details dialog: title, link, the first 500 characters of the Chinese text, and its processing state. */
+function StoryDetailsDialog({ storyId, onClose }: { storyId: number; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const story = useQuery(storyQuery(storyId));
+  const mark = useMutation({
+    mutationFn: (success: boolean) => markStory(storyId, success),
+    onSuccess: (answer) => {
+      toast({ title: answer.status === 'processed' ? 'Story marked as processed' : 'Story marked as failed' });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      onClose();
+    },
+    onError: (error) => toast({ title: 'Failed to mark story as processed', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+  });
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={ui.dialogOverlay} />
+        <Dialog.Content className={`${ui.dialogContent} max-w-2xl`} aria-describedby={undefined}>
+          <Dialog.Title className="text-lg font-semibold">Story Details</Dialog.Title>
+          {story.error ? (
+            <p role="alert" className="mt-4 text-red-900">
+              Error loading story details
+            </p>
+          ) : !story.data ? (
+            <p className="mt-4 text-slate-700">Loading story...</p>
+          ) : (
+            <div className="mt-4 grid gap-3 text-sm">
+              <p className="font-medium break-words text-slate-950" lang="zh">
+                {story.data.title}
+              </p>
+              <a href={story.data.url} target="_blank" rel="noreferrer noopener" className="break-all text-blue-800 underline">
+                {story.data.url}
+              </a>
+              {/* Focusable, so a keyboard can scroll it. */}
+              <p
+                lang="zh"
+                tabIndex={0}
+                aria-label="Chinese text preview"
+                className="max-h-60 overflow-y-auto rounded-md bg-slate-50 p-3 whitespace-pre-line text-slate-900"
+                data-testid="story-preview"
+              >
+                {story.data.chinese_text.slice(0, 500)}
+              </p>
+              <p className="text-slate-800">
+                Status: <span className="font-medium">{story.data.processed ? `Processed ${formatAdminDateTime(story.data.processed_at)}` : 'Not processed'}</span>
+                {story.data.error && <span className="block text-red-900">{story.data.error}</span>}
+              </p>
+            </div>
+          )}
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={!story.data || mark.isPending} onClick={() => mark.mutate(false)}>
+              Mark as Failed
+            </button>
+            <Dialog.Close className="btn-secondary">Cancel</Dialog.Close>
+            <button type="button" className="btn-primary" disabled={!story.data || mark.isPending} onClick={() => mark.mutate(true)}>
+              Mark as Processed
+            </button>
+          </div>
+          <Dialog.Close className={ui.dialogClose} aria-label="Close">
+            ×
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
 
 /**
- * The Story Processing tab's place in the shell. Its queue table, processing calls and the worker
- * behind them are the story pipeline's work (issue 16); until then it shows what the database holds.
+ * The Story Processing tab's queue: the stories not yet processed, their state, details, and
+ * deletion one by one or selected (shift-click selects a range). Processing them (Process
+ * Selected, Process All Pending Stories) arrives with the story pipeline's worker.
  */
 export function StoryProcessingTab() {
-  const { data: stats } = useQuery(adminStatsQuery);
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const list = useQuery(pendingStoriesQuery(page));
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const lastClicked = useRef<number | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<{ kind: 'one'; story: StoryRow } | { kind: 'many' } | null>(null);
+  const stories = list.data?.stories ?? [];
+  const pagination = list.data?.pagination;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  const removeOne = useMutation({
+    mutationFn: (id: number) => deleteStory(id),
+    onSuccess: () => {
+      toast({ title: 'Story deleted' });
+      setConfirming(null);
+      void refresh();
+    },
+    onError: (error) => toast({ title: 'Failed to delete story', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+  });
+  const removeMany = useMutation({
+    mutationFn: (ids: number[]) => deleteStories(ids),
+    onSuccess: (answer) => {
+      toast({ title: 'Stories deleted', description: answer.message });
+      setConfirming(null);
+      setSelected(new Set());
+      void refresh();
+    },
+    onError: (error) => toast({ title: 'Failed to delete stories', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+  });
+
+  // A click toggles one story; a shift-click sets every story between it and the last one clicked.
+  const toggle = (index: number, event: MouseEvent<HTMLInputElement>) => {
+    const story = stories[index]!;
+    const on = !selected.has(story.id);
+    setSelected((current) => {
+      const next = new Set(current);
+      const from = event.shiftKey && lastClicked.current !== null ? Math.min(lastClicked.current, index) : index;
+      const to = event.shiftKey && lastClicked.current !== null ? Math.max(lastClicked.current, index) : index;
+      for (const entry of stories.slice(from, to + 1)) {
+        if (on) next.add(entry.id);
+        else next.delete(entry.id);
+      }
+      return next;
+    });
+    lastClicked.current = index;
+  };
+  const allSelected = stories.length > 0 && stories.every((story) => selected.has(story.id));
+  const first = pagination ? (pagination.page - 1) * pagination.pageSize + 1 : 0;
+
   return (
-    <section className="card p-5">
-      <h2 className="text-lg font-semibold text-slate-950">Story Processing</h2>
-      <p className="mt-2 text-slate-700">
-        {stats
-          ? `${stats.pendingStoriesCount} pending and ${stats.processedStoriesCount} processed stories in the database.`
-          : 'Counting stories...'}
-      </p>
-      <p className="mt-2 text-sm text-slate-700">The processing queue is not available in this version yet.</p>
-    </section>
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={selected.size === 0} onClick={() => setConfirming({ kind: 'many' })}>
+          Delete Selected ({selected.size})
+        </button>
+        <p className="text-sm text-slate-700">Processing the queue arrives with the story pipeline.</p>
+      </div>
+      {list.error ? (
+        <LoadError what="stories" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <div className="card overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="w-10 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all stories on this page"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(stories.map((story) => story.id)))}
+                  />
+                </th>
+                <Th>ID</Th>
+                <Th>Title</Th>
+                <Th>Source URL</Th>
+                <Th>Status</Th>
+                <Th className="text-right">Actions</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {stories.map((story, index) => (
+                <tr key={story.id}>
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select story ${story.id}`}
+                      checked={selected.has(story.id)}
+                      onClick={(event) => toggle(index, event)}
+                      onChange={() => {}}
+                    />
+                  </td>
+                  <td className="px-3 py-2 text-slate-700 tabular-nums">{story.id}</td>
+                  <td className="px-3 py-2 text-slate-900" lang="zh" title={story.title}>
+                    {truncate(story.title, 50)}
+                  </td>
+                  <td className="px-3 py-2 text-slate-700" title={story.url}>
+                    {truncate(story.url, 40)}
+                  </td>
+                  <td className="px-3 py-2">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[story.status]}`} title={story.error ?? undefined}>
+                      {story.status}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">
+                    <button type="button" className="btn-ghost px-2 py-1" onClick={() => setViewing(story.id)} aria-label={`View story ${story.id}`}>
+                      View
+                    </button>
+                    <button type="button" className="btn-ghost px-2 py-1 text-red-800" onClick={() => setConfirming({ kind: 'one', story })} aria-label={`Delete story ${story.id}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {list.isSuccess && stories.length === 0 && <p className="p-6 text-center text-slate-700">No pending stories found.</p>}
+          {list.isPending && <p className="p-6 text-center text-slate-700">Loading stories...</p>}
+        </div>
+      )}
+      {pagination && pagination.totalItems > 0 && (
+        <nav aria-label="Story pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+          <span>
+            Showing {first} - {first + stories.length - 1} of {pagination.totalItems} stories, Page {pagination.page} of {pagination.totalPages}
+          </span>
+          <div className="flex gap-2">
+            <button type="button" className="btn-secondary px-3 py-1.5" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </button>
+            <button type="button" className="btn-secondary px-3 py-1.5" disabled={page >= pagination.totalPages} onClick={() => setPage(page + 1)}>
+              Next
+            </button>
+          </div>
+        </nav>
+      )}
+
+      {viewing !== null && <StoryDetailsDialog storyId={viewing} onClose={() => setViewing(null)} />}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming?.kind === 'many' ? 'Delete Multiple Stories' : 'Delete Story'}
+        description={
+          confirming?.kind === 'many'
+            ? `You have selected ${selected.size} ${selected.size === 1 ? 'story' : 'stories'}. They will be permanently removed from the processing queue.`
+            : 'This story will be permanently removed from the processing queue. Do you want to continue?'
+        }
+        confirmLabel="Delete"
+        pending={removeOne.isPending || removeMany.isPending}
+        onConfirm={() => {
+          if (confirming?.kind === 'one') removeOne.mutate(confirming.story.id);
+          else if (confirming?.kind === 'many') removeMany.mutate([...selected]);
+        }}
+      />
+    </div>
   );
 }

@@ -113,3 +113,28 @@ export const contactMessagesQuery = (page: number) =>
   });
 export const markContactMessage = (id: number, handled: boolean) =>
   call(rpc.admin['contact-messages'][':id'].$patch({ param: { id: String(id) }, json: { handled } }));
+
+export type StoryRow = InferResponseType<(typeof rpc.admin)['pending-stories']['$get'], 200>['stories'][number];
+
+export const storyKeys = { all: [...admin, 'stories'] as const };
+
+export const pendingStoriesQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...storyKeys.all, 'page', page],
+    queryFn: () => call(rpc.admin['pending-stories'].$get({ query: queryParams({ page, pageSize: 200 }) })),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+
+export const storyQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...storyKeys.all, 'one', id],
+    queryFn: () => call(rpc.admin.stories[':id'].$get({ param: { id: String(id) } })),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const markStory = (id: number, success: boolean) => call(rpc.admin.stories[':id']['mark-processed'].$post({ param: { id: String(id) }, json: { success } }));
+export const deleteStory = (id: number) => call(rpc.admin.stories[':id'].$delete({ param: { id: String(id) } }));
+export const deleteStories = (storyIds: number[]) => call(rpc.admin['batch-delete-stories'].$post({ json: { storyIds } }));
