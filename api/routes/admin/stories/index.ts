@@ -47,8 +47,9 @@ async function deleteStories(deps: AppDeps, c: Context<SignedInEnv>, ids: number
  * admin app's.
  */
 export function adminStoryRoutes(deps: AppDeps) {
+  // Body limits per route, not `.use`: this app is mounted at /api/admin itself, where a `use`
+  // would reach every admin route (the policy editor's saves take 4 MB).
   return new Hono<SignedInEnv>()
-    .use(jsonBodyLimit)
     .get('/pending-stories', validate('query', storyListQuerySchema), async (c) => {
       const { page, pageSize } = c.req.valid('query');
       const [rows, [total]] = await Promise.all([
@@ -89,7 +90,7 @@ export function adminStoryRoutes(deps: AppDeps) {
       };
       return c.json(details);
     })
-    .post('/stories/:id/mark-processed', validate('param', storyIdParamSchema), validate('json', markStorySchema), async (c) => {
+    .post('/stories/:id/mark-processed', jsonBodyLimit, validate('param', storyIdParamSchema), validate('json', markStorySchema), async (c) => {
       const { id } = c.req.valid('param');
       const { success } = c.req.valid('json');
       const user = c.get('user');
@@ -124,7 +125,7 @@ export function adminStoryRoutes(deps: AppDeps) {
       if (deleted.length === 0) throw notFound('Story not found');
       return c.json({ storyId: id, message: 'Story deleted' });
     })
-    .post('/batch-delete-stories', validate('json', storyIdsSchema), async (c) => {
+    .post('/batch-delete-stories', jsonBodyLimit, validate('json', storyIdsSchema), async (c) => {
       const deletedCount = (await deleteStories(deps, c, c.req.valid('json').storyIds)).length;
       return c.json({ deletedCount, message: `${deletedCount} ${deletedCount === 1 ? 'story' : 'stories'} deleted` });
     });
