@@ -14,7 +14,7 @@ import { departments, industries, policies, policyIndustries, policyTopics, topi
  * The search index follows by the outbox triggers, in the caller's transaction.
  */
 
-/** The fields a write may set. Absent fields keep their stored value. */
+/** The fields a write may set. Absent (or undefined) fields keep their stored value. */
 export type PolicyFields = {
   title: string;
   publishedOn: string;
@@ -123,7 +123,8 @@ export async function savePolicy(
   const stored = id === null ? null : await readStored(tx, id);
   if (id !== null && !stored) throw new PolicyWriteError('not_found', 'Policy not found');
 
-  const wanted: Partial<PolicyFields> = { ...fields };
+  // A field left undefined is a field not given: it keeps its stored value.
+  const wanted = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<PolicyFields>;
   if (author.kind === 'analyser' && stored && !author.overwriteEdited) {
     // What an admin wrote or reviewed stays theirs.
     for (const field of stored.editedFields) delete wanted[field as PolicyField];

@@ -6,7 +6,7 @@ import type { SearchTarget } from './sync.ts';
 /** The API notifies this channel when it queues a rebuild; polling is the safety net. */
 export const rebuildRequestChannel = 'search_rebuild_requested';
 
-/** A running rebuild writes its progress at most this often, and at least this often (its heartbeat). */
+/** A running rebuild writes its progress this often; the write is its heartbeat. */
 const progressIntervalMs = 1000;
 
 /** A running rebuild whose heartbeat is older than this belongs to an indexer that died. */
@@ -42,48 +42,44 @@ async function claimRebuild(sql: SearchTarget['sql']): Promise<Claimed | null> {
 /** Runs one claimed rebuild, writing its progress, and closes it as succeeded or failed. */
 export async function runClaimedRebuild(target: SearchTarget, id: number, log: (line: string) => void): Promise<void> {
   let latest: RebuildProgress = { phase: 'loading', documents: 0 };
-  let written = -1;
-  let writing: Promise<unknown> = Promise.resolve();
-  const writeProgress = () => {
-    if (written === latest.documents && latest.phase !== 'swapping') return;
+  // Writes one after another, so an older progress never lands after a newer one.
+  let saving: Promise<unknown> = Promise.resolve();
+  const saveProgress = () => {
     const { phase, documents } = latest;
-    written = documents;
-    writing = target.sql`
-      update search_rebuilds set phase = ${phase}, documents_written = ${documents}, heartbeat_at = now()
-       where id = ${id} and status = 'running'`.catch((error: unknown) => log(`[indexer] rebuild ${id}: progress not saved: ${String(error)}`));
+    saving = saving
+      .then(() => target.sql`
+        update search_rebuilds set phase = ${phase}, documents_written = ${documents}, heartbeat_at = now()
+         where id = ${id} and status = 'running'`)
+      .catch((error: unknown) => log(`[indexer] rebuild ${id}: progress not saved: ${String(error)}`));
   };
-  // The heartbeat also beats while a phase runs long without progress (the swap, the check).
-  const heartbeat = setInterval(() => {
-    written = -1;
-    writeProgress();
-  }, progressIntervalMs);
-  let lastWrite = 0;
+  // Every second, progress or not: the write is also the heartbeat (a swap can run long without progress).
+  const heartbeat = setInterval(saveProgress, progressIntervalMs);
+  /** Stops the progress writes, lets the last one land, then writes the outcome. */
+  const finish = async (writeOutcome: () => Promise<unknown>) => {
+    clearInterval(heartbeat);
+    await saving;
+    await writeOutcome();
+  };
   try {
     log(`[indexer] rebuild ${id}: started`);
     const result = await rebuildIndex(target, {
       onProgress: (progress) => {
+        const newPhase = progress.phase !== latest.phase;
         latest = progress;
-        if (Date.now() - lastWrite >= progressIntervalMs || progress.phase !== 'loading') {
-          lastWrite = Date.now();
-          writeProgress();
-        }
+        if (newPhase) saveProgress();
       },
     });
-    clearInterval(heartbeat);
-    await writing;
-    await target.sql`
+    await finish(() => target.sql`
       update search_rebuilds
          set status = 'succeeded', finished_at = now(), heartbeat_at = now(), phase = 'done',
              documents_written = ${result.documents}, result = ${JSON.stringify(result)}::jsonb
-       where id = ${id}`;
+       where id = ${id}`);
     log(`[indexer] rebuild ${id}: ${result.documents} documents in ${(result.durationMs / 1000).toFixed(1)} s`);
   } catch (error) {
-    clearInterval(heartbeat);
-    await writing;
     const message = error instanceof Error ? error.message : String(error);
-    await target.sql`
+    await finish(() => target.sql`
       update search_rebuilds set status = 'failed', finished_at = now(), error = ${message.slice(0, 2000)}
-       where id = ${id}`;
+       where id = ${id}`);
     log(`[indexer] rebuild ${id} failed: ${message}`);
   }
 }

@@ -4,17 +4,14 @@ import { recordAudit, userSubject } from './audit.ts';
 import type { Transaction } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requireRole } from './session.ts';
+import { adminRoles, assignableRoles, type AssignableRole } from '../shared/admin-schemas.ts';
 
 /**
- * The access role changes only here: through an admin call (PATCH /api/admin/users/{id}, a later
- * issue) or the admin CLI. Never through the profile form, never to super_admin (the spec: "Super
- * Admin appears only for a user who already has it and cannot be assigned").
+ * The access role changes only here: through an admin call (PATCH /api/admin/users/{id}) or the
+ * admin CLI. Never through the profile form, never to super_admin (the spec: "Super Admin appears
+ * only for a user who already has it and cannot be assigned"). The role lists are
+ * api/shared/admin-schemas.ts's, which the screens read too.
  */
-export const assignableRoles = ['user', 'editor', 'admin'] as const satisfies readonly Role[];
-export type AssignableRole = (typeof assignableRoles)[number];
-
-/** The back office's roles, exactly (the spec: "admin and super_admin only"; editors are not admins). */
-export const adminRoles = ['admin', 'super_admin'] as const satisfies readonly Role[];
 
 /** The guard of every /api/admin call: 401 signed out, 403 for user and editor. */
 export const requireAdmin = requireRole(...adminRoles);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
+import type { StoryStatus } from '../../db/schema/operations.ts';
+import type { Role } from '../../db/schema/users.ts';
 import type { TranslationStatus } from '../../db/translation-status.ts';
 import { optionalParam, wholeNumber } from './params.ts';
 import type { PolicyTag } from './search.ts';
@@ -12,7 +14,10 @@ import type { PolicyTag } from './search.ts';
 /** db/policies.ts's statuses, repeated as values because this module holds no server code (checked by a test). */
 export const translationStatusValues = ['pending', 'machine', 'reviewed'] as const satisfies readonly TranslationStatus[];
 
-/** The spec's admin policy page size, and the most a page may ask for. */
+/** The back office's roles (spec: "admin and super_admin only"); the server's guard and the screens read this list. */
+export const adminRoles = ['admin', 'super_admin'] as const satisfies readonly Role[];
+
+/** The spec's admin page size (policies, and users too), and the most a page may ask for. */
 export const adminPolicyPageSize = 100;
 
 export const adminPolicySorts = ['id', 'title', 'date'] as const;
@@ -47,16 +52,20 @@ export type AdminPolicyRow = {
   translationStatus: TranslationStatus;
 };
 
-/** Ids a batch call acts on: at least one, at most a thousand, each once. */
-export const policyIdsSchema = z.strictObject({
-  policyIds: z
-    .array(z.number({ error: 'each policy id must be a number' }).int().positive('each policy id must be a positive whole number'), {
-      error: 'policyIds must be a list of policy ids',
-    })
-    .min(1, 'policyIds must name at least one policy')
-    .max(1000, 'policyIds may name at most 1000 policies')
-    .transform((ids) => [...new Set(ids)]),
-});
+/** A batch call's body `{ [field]: ids }`: at least one, at most a thousand, each once. */
+function idListSchema<Field extends string>(field: Field, noun: 'policy' | 'story', plural: string) {
+  return z.strictObject({
+    [field]: z
+      .array(z.number({ error: `each ${noun} id must be a number` }).int().positive(`each ${noun} id must be a positive whole number`), {
+        error: `${field} must be a list of ${noun} ids`,
+      })
+      .min(1, `${field} must name at least one ${noun}`)
+      .max(1000, `${field} may name at most 1000 ${plural}`)
+      .transform((ids) => [...new Set(ids)]),
+  } as { [K in Field]: z.ZodPipe<z.ZodArray<z.ZodNumber>, z.ZodTransform<number[], number[]>> });
+}
+
+export const policyIdsSchema = idListSchema('policyIds', 'policy', 'policies');
 
 /** Text limits of the editor's fields (characters). A whole law runs to a few hundred thousand. */
 export const policyFieldLimits = { title: 500, description: 10_000, sourceUrl: 2_000, document: 1_000_000 } as const;
@@ -149,17 +158,18 @@ export type AdminUserRow = {
   name: string;
   username: string;
   email: string;
-  role: 'user' | 'editor' | 'admin' | 'super_admin';
+  role: Role;
   company: string | null;
   created_at: string;
 };
 
 /** The roles an admin may give (spec: User, Editor, Admin; Super Admin is never assignable). */
-export const assignableRoleValues = ['user', 'editor', 'admin'] as const;
+export const assignableRoles = ['user', 'editor', 'admin'] as const satisfies readonly Role[];
+export type AssignableRole = (typeof assignableRoles)[number];
 
 /** PATCH /api/admin/users/{id}. */
 export const userRoleUpdateSchema = z.strictObject({
-  role: z.enum(assignableRoleValues, { error: `must be one of ${assignableRoleValues.join(', ')}` }),
+  role: z.enum(assignableRoles, { error: `must be one of ${assignableRoles.join(', ')}` }),
 });
 
 /** The Dashboard tab's System Status: each part as it is now, not a static "Online". */
@@ -195,7 +205,6 @@ export const storyListQuerySchema = z.object({
   pageSize: optionalParam(wholeNumber(1, storyPageSize)).default(storyPageSize),
 });
 
-export type StoryStatus = 'pending' | 'processing' | 'processed' | 'failed';
 
 /** A row of the Story Processing queue. */
 export type StoryRow = { id: number; title: string; url: string; status: StoryStatus; error: string | null; createdAt: string };
@@ -216,16 +225,7 @@ export type StoryDetails = {
   policyId: number | null;
 };
 
-/** Ids a story batch call acts on: at least one, at most a thousand, each once. */
-export const storyIdsSchema = z.strictObject({
-  storyIds: z
-    .array(z.number({ error: 'each story id must be a number' }).int().positive('each story id must be a positive whole number'), {
-      error: 'storyIds must be a list of story ids',
-    })
-    .min(1, 'storyIds must name at least one story')
-    .max(1000, 'storyIds may name at most 1000 stories')
-    .transform((ids) => [...new Set(ids)]),
-});
+export const storyIdsSchema = idListSchema('storyIds', 'story', 'stories');
 
 /** POST /api/admin/stories/{id}/mark-processed: Mark as Processed (true) or Mark as Failed (false). */
 export const markStorySchema = z.strictObject({ success: z.boolean({ error: 'success must be true or false' }) });

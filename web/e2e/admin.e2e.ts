@@ -135,10 +135,14 @@ describe('Policy Management tab', () => {
     await page.goto('/admin?tab=policies');
     await page.getByText(/Showing 1 - 100 of \d+/).waitFor();
     expect(await page.getByRole('combobox', { name: 'Page' }).locator('option').count()).toBe(Math.ceil((await database.db.$count(policies)) / 100));
+    // Batch buttons wait for a selection; Next is there while a page comes back full.
+    expect(await page.getByRole('button', { name: 'Delete Selected (0)' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
 
     await page.getByLabel('Search policies').fill(marker);
     const rows = page.locator('tbody tr');
     await page.getByText('Showing 1 - 3 of 3').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     // Newest first by default; ID sorts ascending first, then descending.
     await page.getByRole('button', { name: 'ID' }).click();
     await page.waitForFunction((first) => document.querySelector('tbody tr td:nth-child(2)')?.textContent === String(first), ids[0]);
@@ -362,6 +366,7 @@ describe('Story Processing tab', () => {
       const page = await adminPage(viewport);
       await page.goto('/admin?tab=stories');
       await page.getByText('Showing 1 - 3 of 3 stories, Page 1 of 1').waitFor();
+      expect(await page.getByRole('button', { name: 'Delete Selected (0)' }).isDisabled()).toBe(true);
       // Title cut at 50, source URL at 40.
       const firstRow = page.locator('tbody tr').first();
       expect(await firstRow.locator('td').nth(2).textContent()).toBe(`${stories[0]!.title.slice(0, 50)}...`);

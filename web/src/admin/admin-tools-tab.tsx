@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { contactMessagesQuery, latestRebuildQuery, markContactMessage, startRebuild, type SearchRebuild } from '../api/admin.ts';
-import { serverMessage } from '../api/client.ts';
-import { toast } from '../components/toaster.tsx';
+import { toast, toastFailure } from '../components/toaster.tsx';
 import { formatAdminDateTime } from '../lib/format.ts';
 import { LoadError } from './admin-table-parts.tsx';
 
@@ -59,7 +58,7 @@ function ReindexCard() {
       queryClient.setQueryData(latestRebuildQuery.queryKey, { rebuild: answer.rebuild });
     },
     onError: (error) => {
-      toast({ title: 'Failed to start reindex', description: serverMessage(error) ?? error.message, variant: 'destructive' });
+      toastFailure('Failed to start reindex', error);
       void latest.refetch();
     },
   });
@@ -89,7 +88,7 @@ function ContactMessagesCard() {
   const mark = useMutation({
     mutationFn: ({ id, handled }: { id: number; handled: boolean }) => markContactMessage(id, handled),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'contact-messages'] }),
-    onError: (error) => toast({ title: 'Failed to update message', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+    onError: (error) => toastFailure('Failed to update message', error),
   });
   const rows = messages.data?.messages ?? [];
   return (

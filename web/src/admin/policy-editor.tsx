@@ -3,10 +3,9 @@ import { Dialog, Switch, Tabs } from 'radix-ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { translationPlaceholder } from '../../../api/shared/admin-schemas.ts';
 import { adminKeys, adminPolicyQuery, saveTranslation, saveTranslations, updatePolicy, type AdminPolicy } from '../api/admin.ts';
-import { serverMessage } from '../api/client.ts';
 import { policyKeys } from '../api/policies.ts';
 import { departmentsQuery, industriesQuery, topicsQuery } from '../api/reference.ts';
-import { toast } from '../components/toaster.tsx';
+import { toast, toastFailure } from '../components/toaster.tsx';
 import { ui } from '../components/ui-classes.ts';
 import { formatAdminDateTime } from '../lib/format.ts';
 
@@ -134,7 +133,7 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
       await afterSave();
       onClose();
     },
-    onError: (error) => toast({ title: 'Failed to update policy', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+    onError: (error) => toastFailure('Failed to update policy', error),
   });
   const saveEnglish = useMutation({
     mutationFn: (current: Draft) => saveTranslation(policyId, translationText(current)),
@@ -144,7 +143,7 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
       set({ reviewed: translationText(draft!) !== null });
       await afterSave();
     },
-    onError: (error) => toast({ title: 'Failed to save translation', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+    onError: (error) => toastFailure('Failed to save translation', error),
   });
   const saveBoth = useMutation({
     mutationFn: (current: Draft) => saveTranslations(policyId, { english_translation: translationText(current), chinese_original: current.chineseOriginal || null }),
@@ -153,7 +152,7 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
       set({ reviewed: translationText(draft!) !== null });
       await afterSave();
     },
-    onError: (error) => toast({ title: 'Failed to update translations', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+    onError: (error) => toastFailure('Failed to update translations', error),
   });
   const busy = save.isPending || saveEnglish.isPending || saveBoth.isPending;
 

@@ -1,14 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminPolicySort } from '../../../api/shared/admin-schemas.ts';
 import { adminKeys, adminPoliciesQuery, deletePolicies, deletePolicy, type AdminPolicyRow, type PolicyListParams } from '../api/admin.ts';
-import { serverMessage } from '../api/client.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { toast } from '../components/toaster.tsx';
 import { formatAdminDate, truncate } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { AdminPager, AdminSearchBox, ImpactBadge, LoadError, Th } from './admin-table-parts.tsx';
+import { useDeleteConfirmation } from './delete-confirmation.tsx';
 import { PolicyEditor } from './policy-editor.tsx';
+import { useRowSelection } from './row-selection.ts';
 
 const translationLabels = { pending: 'Pending', machine: 'Machine', reviewed: 'Reviewed' } as const;
 
@@ -32,49 +31,36 @@ export function PolicyManagementTab() {
   const [view, setView] = useState<Omit<PolicyListParams, 'search'>>({ page: 1, warningsOnly: false });
   const params: PolicyListParams = { ...view, search };
   const list = useQuery(adminPoliciesQuery(params));
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<number | null>(null);
-  const [confirming, setConfirming] = useState<{ kind: 'one'; policy: AdminPolicyRow } | { kind: 'many' } | null>(null);
 
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
+  const selection = useRowSelection(rows.map((row) => row.id));
   const change = (next: Partial<Omit<PolicyListParams, 'search'>>) => {
     setView((current) => ({ ...current, page: 1, ...next }));
-    setSelected(new Set());
+    selection.clear();
   };
   const onSort = (column: AdminPolicySort) =>
     // A newly chosen column starts ascending; the same column toggles.
     change({ sortBy: column, sortDirection: view.sortBy === column && view.sortDirection !== 'desc' ? 'desc' : 'asc' });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
-
-  const removeOne = useMutation({
-    mutationFn: (id: number) => deletePolicy(id),
-    onSuccess: () => {
-      toast({ title: 'Policy deleted' });
-      setConfirming(null);
-      void refresh();
+  const deletion = useDeleteConfirmation<AdminPolicyRow>({
+    deleteOne: deletePolicy,
+    deleteMany: deletePolicies,
+    toasts: { deleted: 'Policy deleted', deletedMany: 'Policies deleted', failed: 'Failed to delete policy', failedMany: 'Failed to delete policies' },
+    confirmOne: () => ({
+      title: 'Are you sure?',
+      description: 'This action cannot be undone. This will permanently delete the policy and remove it from the database.',
+    }),
+    confirmMany: (count) => ({
+      title: `Delete ${count} policies?`,
+      description: `You are about to delete ${count} selected ${count === 1 ? 'policy' : 'policies'}. This is permanent and cannot be undone.`,
+    }),
+    onDeleted: (kind) => {
+      if (kind === 'many') selection.clear();
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
-    onError: (error) => toast({ title: 'Failed to delete policy', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
   });
-  const removeMany = useMutation({
-    mutationFn: (ids: number[]) => deletePolicies(ids),
-    onSuccess: (answer) => {
-      toast({ title: 'Policies deleted', description: answer.message });
-      setConfirming(null);
-      setSelected(new Set());
-      void refresh();
-    },
-    onError: (error) => toast({ title: 'Failed to delete policies', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
-  });
-
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const { selected } = selection;
 
   return (
     <div className="grid gap-4">
@@ -110,7 +96,7 @@ export function PolicyManagementTab() {
             <option value="reviewed">Reviewed</option>
           </select>
         </div>
-        <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={selected.size === 0} onClick={() => setConfirming({ kind: 'many' })}>
+        <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={selected.size === 0} onClick={() => deletion.askMany(selected)}>
           Delete Selected ({selected.size})
         </button>
       </div>
@@ -126,8 +112,8 @@ export function PolicyManagementTab() {
                   <input
                     type="checkbox"
                     aria-label="Select all policies on this page"
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                    checked={selection.allSelected}
+                    onChange={selection.toggleAll}
                   />
                 </th>
                 <SortHeader column="id" label="ID" params={params} onSort={onSort} />
@@ -140,10 +126,16 @@ export function PolicyManagementTab() {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
+              {rows.map((row, index) => (
                 <tr key={row.id} className={row.translationStatus === 'pending' ? 'bg-amber-50' : undefined}>
                   <td className="px-3 py-2">
-                    <input type="checkbox" aria-label={`Select policy ${row.id}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
+                    <input
+                      type="checkbox"
+                      aria-label={`Select policy ${row.id}`}
+                      checked={selected.has(row.id)}
+                      onClick={(event) => selection.toggle(index, event.shiftKey)}
+                      onChange={() => {}}
+                    />
                   </td>
                   <td className="px-3 py-2 text-slate-700 tabular-nums">{row.id}</td>
                   <td className="px-3 py-2 text-slate-900" title={row.title}>
@@ -172,7 +164,7 @@ export function PolicyManagementTab() {
                     <button
                       type="button"
                       className="btn-ghost px-2 py-1 text-red-800"
-                      onClick={() => setConfirming({ kind: 'one', policy: row })}
+                      onClick={() => deletion.askOne(row)}
                       aria-label={`Delete policy ${row.id}`}
                     >
                       Delete
@@ -194,28 +186,13 @@ export function PolicyManagementTab() {
           rowsOnPage={rows.length}
           onPage={(page) => {
             setView((current) => ({ ...current, page }));
-            setSelected(new Set());
+            selection.clear();
           }}
         />
       )}
 
       {editing !== null && <PolicyEditor policyId={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming?.kind === 'many' ? `Delete ${selected.size} policies?` : 'Are you sure?'}
-        description={
-          confirming?.kind === 'many'
-            ? `You are about to delete ${selected.size} selected ${selected.size === 1 ? 'policy' : 'policies'}. This is permanent and cannot be undone.`
-            : 'This action cannot be undone. This will permanently delete the policy and remove it from the database.'
-        }
-        confirmLabel="Delete"
-        pending={removeOne.isPending || removeMany.isPending}
-        onConfirm={() => {
-          if (confirming?.kind === 'one') removeOne.mutate(confirming.policy.id);
-          else if (confirming?.kind === 'many') removeMany.mutate([...selected]);
-        }}
-      />
+      {deletion.dialog}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { adminKeys, deleteStories, deleteStory, markStory, pendingStoriesQuery, storyQuery, type StoryRow } from '../api/admin.ts';
-import { serverMessage } from '../api/client.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { toast } from '../components/toaster.tsx';
+import { toast, toastFailure } from '../components/toaster.tsx';
 import { ui } from '../components/ui-classes.ts';
 import { formatAdminDateTime, truncate } from '../lib/format.ts';
 import { LoadError, Th } from './admin-table-parts.tsx';
+import { useDeleteConfirmation } from './delete-confirmation.tsx';
+import { useRowSelection } from './row-selection.ts';
 
 const statusTone: Record<StoryRow['status'], string> = {
   pending: 'bg-slate-100 text-slate-800',
@@ -27,7 +27,7 @@ function StoryDetailsDialog({ storyId, onClose }: { storyId: number; onClose: ()
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       onClose();
     },
-    onError: (error) => toast({ title: 'Failed to mark story as processed', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+    onError: (error) => toastFailure('Failed to mark story as processed', error),
   });
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -92,57 +92,31 @@ export function StoryProcessingTab() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const list = useQuery(pendingStoriesQuery(page));
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const lastClicked = useRef<number | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [confirming, setConfirming] = useState<{ kind: 'one'; story: StoryRow } | { kind: 'many' } | null>(null);
   const stories = list.data?.stories ?? [];
   const pagination = list.data?.pagination;
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
-  const removeOne = useMutation({
-    mutationFn: (id: number) => deleteStory(id),
-    onSuccess: () => {
-      toast({ title: 'Story deleted' });
-      setConfirming(null);
-      void refresh();
+  const selection = useRowSelection(stories.map((story) => story.id));
+  const { selected } = selection;
+  const deletion = useDeleteConfirmation<StoryRow>({
+    deleteOne: deleteStory,
+    deleteMany: deleteStories,
+    toasts: { deleted: 'Story deleted', deletedMany: 'Stories deleted', failed: 'Failed to delete story', failedMany: 'Failed to delete stories' },
+    confirmOne: () => ({ title: 'Delete Story', description: 'This story will be permanently removed from the processing queue. Do you want to continue?' }),
+    confirmMany: (count) => ({
+      title: 'Delete Multiple Stories',
+      description: `You have selected ${count} ${count === 1 ? 'story' : 'stories'}. They will be permanently removed from the processing queue.`,
+    }),
+    onDeleted: (kind) => {
+      if (kind === 'many') selection.clear();
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
-    onError: (error) => toast({ title: 'Failed to delete story', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
   });
-  const removeMany = useMutation({
-    mutationFn: (ids: number[]) => deleteStories(ids),
-    onSuccess: (answer) => {
-      toast({ title: 'Stories deleted', description: answer.message });
-      setConfirming(null);
-      setSelected(new Set());
-      void refresh();
-    },
-    onError: (error) => toast({ title: 'Failed to delete stories', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
-  });
-
-  // A click toggles one story; a shift-click sets every story between it and the last one clicked.
-  const toggle = (index: number, event: MouseEvent<HTMLInputElement>) => {
-    const story = stories[index]!;
-    const on = !selected.has(story.id);
-    setSelected((current) => {
-      const next = new Set(current);
-      const from = event.shiftKey && lastClicked.current !== null ? Math.min(lastClicked.current, index) : index;
-      const to = event.shiftKey && lastClicked.current !== null ? Math.max(lastClicked.current, index) : index;
-      for (const entry of stories.slice(from, to + 1)) {
-        if (on) next.add(entry.id);
-        else next.delete(entry.id);
-      }
-      return next;
-    });
-    lastClicked.current = index;
-  };
-  const allSelected = stories.length > 0 && stories.every((story) => selected.has(story.id));
   const first = pagination ? (pagination.page - 1) * pagination.pageSize + 1 : 0;
 
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={selected.size === 0} onClick={() => setConfirming({ kind: 'many' })}>
+        <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={selected.size === 0} onClick={() => deletion.askMany(selected)}>
           Delete Selected ({selected.size})
         </button>
         <p className="text-sm text-slate-700">Processing the queue arrives with the story pipeline.</p>
@@ -158,8 +132,8 @@ export function StoryProcessingTab() {
                   <input
                     type="checkbox"
                     aria-label="Select all stories on this page"
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(stories.map((story) => story.id)))}
+                    checked={selection.allSelected}
+                    onChange={selection.toggleAll}
                   />
                 </th>
                 <Th>ID</Th>
@@ -177,7 +151,7 @@ export function StoryProcessingTab() {
                       type="checkbox"
                       aria-label={`Select story ${story.id}`}
                       checked={selected.has(story.id)}
-                      onClick={(event) => toggle(index, event)}
+                      onClick={(event) => selection.toggle(index, event.shiftKey)}
                       onChange={() => {}}
                     />
                   </td>
@@ -197,7 +171,7 @@ export function StoryProcessingTab() {
                     <button type="button" className="btn-ghost px-2 py-1" onClick={() => setViewing(story.id)} aria-label={`View story ${story.id}`}>
                       View
                     </button>
-                    <button type="button" className="btn-ghost px-2 py-1 text-red-800" onClick={() => setConfirming({ kind: 'one', story })} aria-label={`Delete story ${story.id}`}>
+                    <button type="button" className="btn-ghost px-2 py-1 text-red-800" onClick={() => deletion.askOne(story)} aria-label={`Delete story ${story.id}`}>
                       Delete
                     </button>
                   </td>
@@ -226,22 +200,7 @@ export function StoryProcessingTab() {
       )}
 
       {viewing !== null && <StoryDetailsDialog storyId={viewing} onClose={() => setViewing(null)} />}
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming?.kind === 'many' ? 'Delete Multiple Stories' : 'Delete Story'}
-        description={
-          confirming?.kind === 'many'
-            ? `You have selected ${selected.size} ${selected.size === 1 ? 'story' : 'stories'}. They will be permanently removed from the processing queue.`
-            : 'This story will be permanently removed from the processing queue. Do you want to continue?'
-        }
-        confirmLabel="Delete"
-        pending={removeOne.isPending || removeMany.isPending}
-        onConfirm={() => {
-          if (confirming?.kind === 'one') removeOne.mutate(confirming.story.id);
-          else if (confirming?.kind === 'many') removeMany.mutate([...selected]);
-        }}
-      />
+      {deletion.dialog}
     </div>
   );
 }

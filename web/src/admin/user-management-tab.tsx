@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import type { AssignableRole } from '../../../api/shared/admin-schemas.ts';
 import { adminKeys, adminUsersQuery, deleteUser, updateUserRole, type AdminUserRow } from '../api/admin.ts';
-import { serverMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { toast } from '../components/toaster.tsx';
+import { toast, toastFailure } from '../components/toaster.tsx';
 import { ui } from '../components/ui-classes.ts';
 import { formatAdminDate, formatAdminDateTime } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { AdminPager, AdminSearchBox, LoadError, Th } from './admin-table-parts.tsx';
 
-type AssignableRole = 'user' | 'editor' | 'admin';
 
 /**
  * The role dropdown: User, Editor, Admin; Super Admin only shown for a user who has it and never
@@ -26,7 +25,7 @@ function RoleSelect({ user, disabled, label }: { user: AdminUserRow; disabled?: 
       void queryClient.invalidateQueries({ queryKey: adminKeys.users });
     },
     onError: (error) =>
-      toast({ title: 'Failed to update user role', description: serverMessage(error) ?? 'An error occurred while updating user role.', variant: 'destructive' }),
+      toastFailure('Failed to update user role', error, 'An error occurred while updating user role.'),
   });
   const shown = change.isPending ? change.variables : user.role;
   return (
@@ -108,7 +107,7 @@ export function UserManagementTab() {
       setDetails(null);
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
-    onError: (error) => toast({ title: 'Failed to delete user', description: serverMessage(error) ?? error.message, variant: 'destructive' }),
+    onError: (error) => toastFailure('Failed to delete user', error),
   });
   const rows = list.data?.rows ?? [];
   // The list's rows are the truth: the dialog shows the row as it is after a role change.

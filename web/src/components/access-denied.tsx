@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { adminRoles } from '../../../api/shared/admin-schemas.ts';
 import { useEffect, useRef, type ComponentType } from 'react';
 import type { RouteComponent } from '@tanstack/react-router';
 import { useCurrentUser } from '../auth/current-user.ts';
@@ -7,8 +8,8 @@ import { usePageTitle } from '../lib/page-title.ts';
 import { PageLayout } from './page-layout.tsx';
 import { toast } from './toaster.tsx';
 
-/** The back office's roles (spec: "admin and super_admin only"). The server enforces the same rule on every call. */
-const adminRoles: readonly string[] = ['admin', 'super_admin'];
+/** Whether the user may use the back office; the server enforces the same rule on every call. */
+export const isAdmin = (role: string) => (adminRoles as readonly string[]).includes(role);
 
 /** The spec's Access Denied screen: what is missing, the reader's role in a debug box, a way back. */
 export function AccessDenied({ role }: { role: string }) {
@@ -42,7 +43,7 @@ function AdminOnly({ Page }: { Page: ComponentType }) {
   const { data: user } = useCurrentUser();
   // RequireAuth has just loaded the user; a visitor never gets here.
   if (!user) return null;
-  if (!adminRoles.includes(user.role)) return <AccessDenied role={user.role} />;
+  if (!isAdmin(user.role)) return <AccessDenied role={user.role} />;
   return <Page />;
 }
 

@@ -1,5 +1,6 @@
 import { Toast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
+import { serverMessage } from '../api/client.ts';
 
 /**
  * Toasts as the spec's section 9 sets them: one visible at a time, shown 5 s, swiped away to
@@ -17,6 +18,11 @@ let toasts: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
+
+/** A failed call's toast: the spec's title, and the server's own words (or the fallback, or the error's). */
+export function toastFailure(title: string, error: Error, fallback?: string): void {
+  toast({ title, description: serverMessage(error) ?? fallback ?? error.message, variant: 'destructive' });
+}
 
 export function toast(input: ToastInput): void {
   toasts = [{ ...input, id: nextId++, open: true }, ...toasts].slice(0, toastLimit);

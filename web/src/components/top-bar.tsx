@@ -7,6 +7,7 @@ import { useCurrentUser, type CurrentUser } from '../auth/current-user.ts';
 import { logout, useSessionCache } from '../auth/session.ts';
 import { departmentCode } from '../lib/departments.ts';
 import { cleanTitle, formatPolicyDate } from '../lib/format.ts';
+import { isAdmin } from './access-denied.tsx';
 import { Logo } from './logo.tsx';
 import { toast } from './toaster.tsx';
 
@@ -141,7 +142,7 @@ function AccountMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item asChild className="block cursor-pointer rounded px-2 py-1.5 outline-none data-[highlighted]:bg-slate-100">
             <Link to="/account">Account Settings</Link>
           </DropdownMenu.Item>
-          {(user.role === 'admin' || user.role === 'super_admin') && (
+          {isAdmin(user.role) && (
             <DropdownMenu.Item asChild className="block cursor-pointer rounded px-2 py-1.5 outline-none data-[highlighted]:bg-slate-100">
               <Link to="/admin">Admin Dashboard</Link>
             </DropdownMenu.Item>

@@ -167,11 +167,6 @@ async function deletePolicies(deps: AppDeps, c: Context<SignedInEnv>, ids: numbe
   });
 }
 
-/** Drop the fields the body left out, so they keep their stored value. */
-function present(fields: Partial<PolicyFields>): Partial<PolicyFields> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-}
-
 /**
  * One admin save: the policy write and its audit row in one transaction; the index follows by the
  * outbox. The audit row names the fields changed, not their text (documents are long).
@@ -181,7 +176,7 @@ async function saveAsAdmin(deps: AppDeps, c: Context<SignedInEnv>, id: number, f
   const at = deps.now();
   try {
     await deps.db.transaction(async (tx) => {
-      const { changed } = await savePolicy(tx, id, present(fields), { kind: 'admin', userId: user.id, at, translationReviewed });
+      const { changed } = await savePolicy(tx, id, fields, { kind: 'admin', userId: user.id, at, translationReviewed });
       await recordAudit(tx, { action: 'policy_updated', actorId: user.id, subject: `policy:${id}`, ip: clientIp(c), details: { changed }, at });
     });
   } catch (error) {
