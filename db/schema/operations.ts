@@ -17,7 +17,12 @@ export const pendingStories = pgTable(
     status: text('status').$type<StoryStatus>().notNull().default('pending'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
+    /** The policy made from this story: one story, one policy, whoever processes it and however often. */
     policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    /** The analyser that made the policy (`rules` or `llm:<model>`), with its cost. */
+    analyser: text('analyser'),
+    tokens: integer('tokens'),
+    durationMs: integer('duration_ms'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -25,6 +30,7 @@ export const pendingStories = pgTable(
   (t) => [
     check('pending_stories_status_valid', sql`${t.status} in ('pending', 'processing', 'processed', 'failed')`),
     uniqueIndex('pending_stories_url_key').on(t.url),
+    uniqueIndex('pending_stories_policy_id_key').on(t.policyId),
     // The queue lists stories by status, oldest first.
     index('pending_stories_status_id_idx').on(t.status, t.id),
   ],

@@ -53,6 +53,8 @@ export const policies = pgTable(
      * leaves them as the admin wrote them unless told otherwise.
      */
     editedFields: text('edited_fields').array().notNull().default(sql`'{}'::text[]`),
+    /** Why the analyser gave this importance score (document type, issuer, scope, dates), for admins. */
+    importanceReasons: text('importance_reasons').array().notNull().default(sql`'{}'::text[]`),
     sourceUrl: text('source_url'),
     /** Written through parsePolicyFullContent (db/policy-content.ts), which every reader uses too. */
     fullContent: jsonb('full_content').$type<PolicyFullContent>().notNull().default({}),
@@ -116,5 +118,26 @@ export const policyIndustries = pgTable(
   (t) => [
     primaryKey({ columns: [t.policyId, t.industryId] }),
     index('policy_industries_industry_id_idx').on(t.industryId),
+  ],
+);
+
+/**
+ * The documents a policy cites by title (the 《...》 of its text), linked to the policy holding
+ * that title when there is one: in both directions, since the cited policy may arrive later
+ * (db/citations.ts). The detail page's related policies list cited and citing policies first.
+ */
+export const policyCitations = pgTable(
+  'policy_citations',
+  {
+    citingPolicyId: integer('citing_policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    citedTitle: text('cited_title').notNull(),
+    citedPolicyId: integer('cited_policy_id').references(() => policies.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.citingPolicyId, t.citedTitle] }),
+    index('policy_citations_cited_policy_id_idx').on(t.citedPolicyId),
+    index('policy_citations_cited_title_idx').on(t.citedTitle),
   ],
 );

@@ -1,0 +1,44 @@
+/**
+ * What an analyser makes of a story: everything a policy needs, in the product's ids. Two
+ * analysers give it (./analysers.ts chooses): the offline rules analyser (./rules/) and an
+ * OpenAI-compatible LLM (./llm/). Story processing (./process.ts) writes it through savePolicy.
+ */
+
+/** A source story: a Chinese government document as scraped or imported. */
+export type StoryInput = {
+  title: string;
+  url: string;
+  chineseText: string;
+  /** The story's own date (YYYY-MM-DD): the fallback when the text names none. */
+  receivedOn: string;
+};
+
+export type StoryAnalysis = {
+  title: string;
+  /** English. From the rules analyser, a line of extracted facts, never a translation. */
+  description: string;
+  departmentId: number;
+  publishedOn: string;
+  /** Null when there is none: the translation status stays `pending`. */
+  englishTranslation: string | null;
+  keyPoints: { title: string; content: string }[];
+  analysis: string[];
+  industries: { industryId: number; details: string }[];
+  topics: { topicId: number; details: string }[];
+  timeline: { period: string; phase: string; details: string }[];
+  /** Importance 1-10 and why. */
+  impact: number;
+  importanceReasons: string[];
+  /** Titles of the documents the text cites (its 《...》). */
+  citedTitles: string[];
+  usage: { analyser: string; tokens: number | null; durationMs: number };
+};
+
+export interface Analyser {
+  /** `rules`, or `llm:<model>`: stored with each story it processed. */
+  readonly name: string;
+  analyse(story: StoryInput, signal: AbortSignal): Promise<StoryAnalysis>;
+}
+
+/** An analysis that can't be made from this story (no text, nothing recognisable): retrying won't help. */
+export class UnusableStoryError extends Error {}

@@ -1,0 +1,108 @@
+import { departmentList } from '../../../db/reference-data.ts';
+import type { DocumentNumber } from './text.ts';
+
+/**
+ * Which of the product's departments issued a document, and how we know: the source URL's host,
+ * else the document number's issuer code, else the issuing body named in the title or in the
+ * header and signature lines, else the document type (an administrative regulation, 条例, issued
+ * with no other body named, is the State Council's). Unknown stays unknown: the caller falls back
+ * to the State Council (the editor's default) and says so.
+ */
+
+type DepartmentCode = (typeof departmentList)[number]['code'];
+const idOf = Object.fromEntries(departmentList.map((department) => [department.code, department.id])) as Record<DepartmentCode, number>;
+
+export type DepartmentFinding = { departmentId: number; code: DepartmentCode; by: 'source URL' | 'document number' | 'issuer named' | 'document type' };
+
+/** Official hosts. www.gov.cn is not among them: the State Council's portal republishes every department's documents. */
+const hosts: [RegExp, DepartmentCode][] = [
+  [/(^|\.)csrc\.gov\.cn$/, 'CSRC'],
+  [/(^|\.)pbc\.gov\.cn$/, 'PBOC'],
+  [/(^|\.)stats\.gov\.cn$/, 'NBS'],
+  [/(^|\.)safe\.gov\.cn$/, 'SAFE'],
+  [/(^|\.)samr\.gov\.cn$/, 'SAMR'],
+  [/(^|\.)ndrc\.gov\.cn$/, 'NDRC'],
+  [/(^|\.)miit\.gov\.cn$/, 'MIIT'],
+  [/(^|\.)mof\.gov\.cn$/, 'MOF'],
+  [/(^|\.)mofcom\.gov\.cn$/, 'MOFCOM'],
+  [/(^|\.)(fmprc|mfa)\.gov\.cn$/, 'MOFA'],
+  [/(^|\.)hkma\.gov\.hk$/, 'HKMA'],
+  [/(^|\.)nhc\.gov\.cn$/, 'NHC'],
+  [/(^|\.)mohrss\.gov\.cn$/, 'MOHRSS'],
+];
+
+/** Document number issuer codes, as the bodies write them (GB/T 9704 numbering). */
+const numberPrefixes: [RegExp, DepartmentCode][] = [
+  [/^(国发|国办发|国函|国办函|国令|国务院令|国办发明电|国发明电)$/, 'SC'],
+  [/^(银发|银办发|银函|银办函|中国人民银行令|中国人民银行公告)/, 'PBOC'],
+  [/^(汇发|汇综发|汇管发|国家外汇管理局公告)/, 'SAFE'],
+  [/^(证监会令|证监发|证监会公告|中国证券监督管理委员会令|中国证券监督管理委员会公告)/, 'CSRC'],
+  [/^(发改|国家发展改革委令|国家发展和改革委员会令)/, 'NDRC'],
+  [/^(工信部|工业和信息化部令)/, 'MIIT'],
+  [/^(财政部令|财政部公告|财[\u4e00-\u9fa5]{0,3})$/, 'MOF'],
+  [/^(商务部令|商务部公告|商[资贸财服产规外]发)/, 'MOFCOM'],
+  [/^(人社部|人力资源社会保障部令|人力资源和社会保障部令)/, 'MOHRSS'],
+  [/^(国卫|国家卫生健康委员会令|国家卫生健康委令)/, 'NHC'],
+  [/^(市场监管总局令|国家市场监督管理总局令|国市监|市场监管总局公告)/, 'SAMR'],
+  [/^(国统字|国统发|国家统计局令)/, 'NBS'],
+];
+
+/** Names a document uses for its issuer, longest first so 国务院办公厅 is not read as 国务院 plus noise. */
+const issuerNames: [string, DepartmentCode][] = (
+  [
+    ...departmentList.flatMap((department) => [department.nameZh, ...department.aliasesZh].map((name) => [name, department.code] as [string, DepartmentCode])),
+    ['国家市场监督管理总局', 'SAMR'],
+    ['人力资源社会保障部', 'MOHRSS'],
+    ['国家发展改革委', 'NDRC'],
+    ['国家卫生健康委', 'NHC'],
+    ['中华人民共和国财政部', 'MOF'],
+    ['中华人民共和国商务部', 'MOFCOM'],
+    ['中华人民共和国外交部', 'MOFA'],
+    ['中华人民共和国国务院', 'SC'],
+  ] as [string, DepartmentCode][]
+).sort((a, b) => b[0].length - a[0].length);
+
+function byHost(url: string): DepartmentCode | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return hosts.find(([pattern]) => pattern.test(host))?.[1] ?? null;
+}
+
+function byNumber(number: DocumentNumber | null): DepartmentCode | null {
+  if (!number) return null;
+  return numberPrefixes.find(([pattern]) => pattern.test(number.prefix))?.[1] ?? null;
+}
+
+/** The body a line begins with (a title's 国务院办公厅关于..., a signature line), or that a final article names as interpreting it. */
+function issuerAt(line: string, where: 'start' | 'whole' | 'interprets'): DepartmentCode | null {
+  const compact = line.replace(/[\s\u3000]/g, '');
+  for (const [name, code] of issuerNames) {
+    if (where === 'start' && compact.startsWith(name) && /^(关于|、|和|对|转发|印发|令|公告|办公厅)/.test(compact.slice(name.length)) === true) {
+      // 国务院办公厅 is the State Council's own office; 国务院、中央军委 is still the State Council first.
+      return code;
+    }
+    if (where === 'whole' && compact === name) return code;
+    if (where === 'interprets' && new RegExp(`由${name}负责解释`).test(compact)) return code;
+  }
+  return null;
+}
+
+export function findDepartment(input: { url: string; title: string; lines: readonly string[]; number: DocumentNumber | null }): DepartmentFinding | null {
+  const found = (code: DepartmentCode | null, by: DepartmentFinding['by']): DepartmentFinding | null => (code ? { departmentId: idOf[code], code, by } : null);
+  const header = input.lines.slice(0, 6);
+  const signature = input.lines.slice(-8);
+  return (
+    found(byHost(input.url), 'source URL') ??
+    found(byNumber(input.number), 'document number') ??
+    found(issuerAt(input.title, 'start'), 'issuer named') ??
+    found(header.map((line) => issuerAt(line, 'start')).find(Boolean) ?? null, 'issuer named') ??
+    found(signature.map((line) => issuerAt(line, 'whole')).find(Boolean) ?? null, 'issuer named') ??
+    found(input.lines.map((line) => issuerAt(line, 'interprets')).find(Boolean) ?? null, 'issuer named') ??
+    // An administrative regulation (条例) is the State Council's unless another body is named above.
+    found(/条例(（[^）]*）)?$/.test(input.title) ? 'SC' : null, 'document type')
+  );
+}

@@ -1,0 +1,72 @@
+import { departmentList } from '../../../db/reference-data.ts';
+import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
+import { citedTitles } from './citations.ts';
+import { findDates } from './dates.ts';
+import { findDepartment } from './department.ts';
+import { documentKind, scoreImportance } from './importance.ts';
+import { findKeyPoints } from './key-points.ts';
+import { findTags } from './tags.ts';
+import { documentLines, documentNumber } from './text.ts';
+
+/**
+ * The offline analyser (DESIGN.md): what can be known from the document itself, without a
+ * network and without pretending. It translates nothing: the policy keeps its Chinese title, the
+ * translation stays `pending`, and the English description is a line of extracted facts.
+ */
+
+const stateCouncil = departmentList.find((department) => department.code === 'SC')!;
+const departmentNames = new Map<number, string>(departmentList.map((department) => [department.id, department.fullName]));
+
+function englishDate(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalysis, 'usage'> {
+  const lines = documentLines(story.chineseText);
+  if (lines.length === 0) throw new UnusableStoryError('The story has no Chinese text to analyse');
+  const title = story.title.trim() || lines[0]!;
+  const number = documentNumber(lines);
+  const department = findDepartment({ url: story.url, title, lines, number });
+  const dates = findDates(lines, story.receivedOn);
+  const kind = documentKind(title);
+  const text = lines.join('\n');
+  const importance = scoreImportance({ title, text, kind, department, effectiveOn: dates.effectiveOn, now });
+  const tags = findTags(title, text);
+  const departmentId = department?.departmentId ?? stateCouncil.id;
+
+  // Only what was found, in English, and said to be no translation.
+  const issuer = department ? departmentNames.get(departmentId)! : 'Issuer not identified';
+  const facts = [
+    `${issuer}${kind ? ` ${kind.name}` : ''}${number ? `, ${number.text}` : ''}`,
+    dates.by === 'story' ? `received ${englishDate(dates.publishedOn)}` : `issued ${englishDate(dates.publishedOn)}`,
+    ...(dates.effectiveOn ? [`takes effect ${englishDate(dates.effectiveOn)}`] : []),
+  ];
+  const effectiveSentence = dates.effectiveOn ? /[^。\n]*自[^。\n]*起(?:施行|实施|执行|生效)[^。\n]*。?/.exec(text)?.[0] : undefined;
+
+  return {
+    title,
+    description: `${facts.join('; ')}. English translation pending.`,
+    departmentId,
+    publishedOn: dates.publishedOn,
+    englishTranslation: null,
+    keyPoints: findKeyPoints(lines),
+    analysis: [],
+    industries: tags.industries.map((tag) => ({ industryId: tag.id, details: tag.details })),
+    topics: tags.topics.map((tag) => ({ topicId: tag.id, details: tag.details })),
+    timeline: dates.effectiveOn ? [{ period: dates.effectiveOn, phase: 'Takes effect', details: effectiveSentence ?? '' }] : [],
+    impact: importance.impact,
+    importanceReasons: importance.reasons,
+    citedTitles: citedTitles(text, title),
+  };
+}
+
+export function createRulesAnalyser(options: { now: () => Date }): Analyser {
+  return {
+    name: 'rules',
+    async analyse(story) {
+      const started = performance.now();
+      const analysis = analyseWithRules(story, options.now());
+      return { ...analysis, usage: { analyser: 'rules', tokens: null, durationMs: Math.round(performance.now() - started) } };
+    },
+  };
+}
