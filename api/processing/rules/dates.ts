@@ -1,47 +1,60 @@
 import { datesIn } from './text.ts';
 
 /**
- * A document's dates from its own words: when it was issued (a header's 发布/公布/印发 date, else
- * the date under the signature) and when it takes effect (自...起施行). The story's own date is the
- * fallback, and the result says which one was used.
+ * A document's dates from its own words: when it was issued and when it takes effect
+ * (自...起施行). The story's own date is the fallback, and the result says which one was used.
  */
 export type DocumentDates = {
   publishedOn: string;
-  by: 'header' | 'signature' | 'story';
+  by: 'signature' | 'header' | 'story';
   effectiveOn: string | null;
 };
 
-/** A header line saying when the document was issued or adopted. */
-const issuedWords = /公布|发布|印发|颁布|通过/;
+/** A line that is a date and nothing else: the date under a signature (or under a decree's number). */
+function dateOnly(line: string): string | null {
+  const [date, ...more] = datesIn(line);
+  if (!date || more.length > 0) return null;
+  return (line.slice(0, date.index) + line.slice(date.end)).replace(/[\s\u3000（）()]/g, '') === '' ? date.iso : null;
+}
+
+/** Header lines that open with a date: "2019年11月30日 国家市场监督管理总局令第20号公布". */
+const issuedOrAmended = /公布|发布|印发|颁布|修订|修改|修正/;
+const adopted = /通过/;
 
 export function findDates(lines: readonly string[], receivedOn: string): DocumentDates {
   const text = lines.join('\n');
   let publishedOn: string | null = null;
   let by: DocumentDates['by'] = 'story';
 
-  // The header: the first lines before the body, as in "2022年4月14日 国家市场监督管理总局令第56号公布".
-  for (const line of lines.slice(0, 6)) {
-    const [first] = datesIn(line);
-    if (first && issuedWords.test(line.slice(first.end))) {
-      publishedOn = first.iso;
-      by = 'header';
+  // The signature of the document itself comes before any attachment (附件) with dates of its own,
+  // so the first date-only line is the document's: a notice's or a decree's date.
+  for (const line of lines) {
+    const date = dateOnly(line);
+    if (date) {
+      publishedOn = date;
+      by = 'signature';
       break;
     }
   }
-  // The signature: a line that is only a date, among the last lines (after the issuer's name).
+  // Else the header of a regulation as compilations print it: one line per step, the date first.
+  // The latest publication or amendment is the version in hand; adoption (通过) precedes publication.
   if (!publishedOn) {
-    for (const line of lines.slice(-8).reverse()) {
-      const dates = datesIn(line);
-      if (dates.length === 1 && line.replace(/[\s\u3000]/g, '').length <= 14) {
-        publishedOn = dates[0]!.iso;
-        by = 'signature';
-        break;
-      }
+    const header = lines.slice(0, 8).flatMap((line) => {
+      const [first] = datesIn(line);
+      if (!first || !/^[（(]?\s*$/.test(line.slice(0, first.index))) return [];
+      const rest = line.slice(first.end);
+      return issuedOrAmended.test(rest) ? [{ iso: first.iso, issued: true }] : adopted.test(rest) ? [{ iso: first.iso, issued: false }] : [];
+    });
+    const issued = header.filter((step) => step.issued).map((step) => step.iso).sort();
+    const chosen = issued.at(-1) ?? header[0]?.iso;
+    if (chosen) {
+      publishedOn = chosen;
+      by = 'header';
     }
   }
 
   let effectiveOn: string | null = null;
-  const effective = /自\s*((?:[0-9〇零一二三四五六七八九十]{4})\s*年[^日]{1,8}日)\s*起(?:施行|实施|执行|生效)/.exec(text);
+  const effective = /自\s*((?:[0-9〇○零一二三四五六七八九十]{4})\s*年[^日]{1,8}日)\s*起(?:施行|实施|执行|生效)/.exec(text);
   if (effective) effectiveOn = datesIn(effective[1]!)[0]?.iso ?? null;
   else if (/自(发布|公布|印发)之日起(施行|实施|执行|生效)/.test(text)) effectiveOn = publishedOn;
 

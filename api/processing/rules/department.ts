@@ -33,7 +33,7 @@ const hosts: [RegExp, DepartmentCode][] = [
 
 /** Document number issuer codes, as the bodies write them (GB/T 9704 numbering). */
 const numberPrefixes: [RegExp, DepartmentCode][] = [
-  [/^(国发|国办发|国函|国办函|国令|国务院令|国办发明电|国发明电)$/, 'SC'],
+  [/^(国发|国办发|国函|国办函|国令|(中华人民共和国)?国务院令|国办发明电|国发明电)$/, 'SC'],
   [/^(银发|银办发|银函|银办函|中国人民银行令|中国人民银行公告)/, 'PBOC'],
   [/^(汇发|汇综发|汇管发|国家外汇管理局公告)/, 'SAFE'],
   [/^(证监会令|证监发|证监会公告|中国证券监督管理委员会令|中国证券监督管理委员会公告)/, 'CSRC'],
@@ -41,9 +41,11 @@ const numberPrefixes: [RegExp, DepartmentCode][] = [
   [/^(工信部|工业和信息化部令)/, 'MIIT'],
   [/^(财政部令|财政部公告|财[\u4e00-\u9fa5]{0,3})$/, 'MOF'],
   [/^(商务部令|商务部公告|商[资贸财服产规外]发)/, 'MOFCOM'],
-  [/^(人社部|人力资源社会保障部令|人力资源和社会保障部令)/, 'MOHRSS'],
+  // With the predecessor ministry's numbers (劳社部发, before 2008), whose rules MOHRSS now keeps.
+  [/^(人社部|人力资源社会保障部令|人力资源和社会保障部令|劳社部|劳动和社会保障部令|劳动保障部令|劳部发)/, 'MOHRSS'],
   [/^(国卫|国家卫生健康委员会令|国家卫生健康委令)/, 'NHC'],
-  [/^(市场监管总局令|国家市场监督管理总局令|国市监|市场监管总局公告)/, 'SAMR'],
+  // With the bodies merged into SAMR in 2018 (工商, 质检, 食药监), whose rules it now keeps.
+  [/^(市场监管总局令|国家市场监督管理总局令|国市监|市场监管总局公告|国家工商行政管理总局令|工商|国家质量监督检验检疫总局令|国质检|国家食品药品监督管理总局令|食药监)/, 'SAMR'],
   [/^(国统字|国统发|国家统计局令)/, 'NBS'],
 ];
 
@@ -59,6 +61,11 @@ const issuerNames: [string, DepartmentCode][] = (
     ['中华人民共和国商务部', 'MOFCOM'],
     ['中华人民共和国外交部', 'MOFA'],
     ['中华人民共和国国务院', 'SC'],
+    ['劳动和社会保障部', 'MOHRSS'],
+    ['劳动保障部', 'MOHRSS'],
+    ['国家工商行政管理总局', 'SAMR'],
+    ['国家质量监督检验检疫总局', 'SAMR'],
+    ['国家食品药品监督管理总局', 'SAMR'],
   ] as [string, DepartmentCode][]
 ).sort((a, b) => b[0].length - a[0].length);
 
@@ -78,7 +85,7 @@ function byNumber(number: DocumentNumber | null): DepartmentCode | null {
 }
 
 /** The body a line begins with (a title's 国务院办公厅关于..., a signature line), or that a final article names as interpreting it. */
-function issuerAt(line: string, where: 'start' | 'whole' | 'interprets'): DepartmentCode | null {
+function issuerAt(line: string, where: 'start' | 'whole' | 'adopted' | 'interprets'): DepartmentCode | null {
   const compact = line.replace(/[\s\u3000]/g, '');
   for (const [name, code] of issuerNames) {
     if (where === 'start' && compact.startsWith(name) && /^(关于|、|和|对|转发|印发|令|公告|办公厅)/.test(compact.slice(name.length)) === true) {
@@ -86,6 +93,8 @@ function issuerAt(line: string, where: 'start' | 'whole' | 'interprets'): Depart
       return code;
     }
     if (where === 'whole' && compact === name) return code;
+    // A compilation's header: "经人力资源和社会保障部第6次部务会议通过", "国家市场监督管理总局令第56号公布".
+    if (where === 'adopted' && (compact.includes(`经${name}`) || compact.includes(`${name}令`))) return code;
     if (where === 'interprets' && new RegExp(`由${name}负责解释`).test(compact)) return code;
   }
   return null;
@@ -101,6 +110,7 @@ export function findDepartment(input: { url: string; title: string; lines: reado
     found(issuerAt(input.title, 'start'), 'issuer named') ??
     found(header.map((line) => issuerAt(line, 'start')).find(Boolean) ?? null, 'issuer named') ??
     found(signature.map((line) => issuerAt(line, 'whole')).find(Boolean) ?? null, 'issuer named') ??
+    found(header.map((line) => issuerAt(line, 'adopted')).find(Boolean) ?? null, 'issuer named') ??
     found(input.lines.map((line) => issuerAt(line, 'interprets')).find(Boolean) ?? null, 'issuer named') ??
     // An administrative regulation (条例) is the State Council's unless another body is named above.
     found(/条例(（[^）]*）)?$/.test(input.title) ? 'SC' : null, 'document type')

@@ -3,7 +3,7 @@ import { chineseNumber, firstSentences } from './text.ts';
 /**
  * Key points from the document's own structure, in the order it gives them: its chapters (第X章,
  * each with the first sentence of its first article), else its numbered sections (一、二、...),
- * else its articles (第X条). Each point keeps the document's heading and first sentences, in
+ * else its articles (第X条), else its first paragraphs. Each point keeps the document's heading and first sentences, in
  * Chinese: the rules analyser translates nothing.
  */
 export type KeyPoint = { title: string; content: string };
@@ -50,8 +50,11 @@ export function findKeyPoints(lines: readonly string[]): KeyPoint[] {
   const chapters = numberedHeadings(lines, chapterLine, (n) => `第${n}章`);
   if (chapters.length >= 2) {
     return chapters.slice(0, maxKeyPoints).map((chapter, position) => {
-      const body = bodyOf(lines, chapters, position).replace(new RegExp(`^第${numeral}条\\s*`), '');
-      return { title: `${chapter.label} ${chapter.rest}`.trim(), content: firstSentences(body, contentLength) };
+      // The chapter's first article, without its number: what the chapter opens with.
+      const [firstArticle] = bodyOf(lines, chapters, position).split(new RegExp(`第${numeral}条[\\s\u3000]*`)).filter(Boolean);
+      // Typeset headings space their characters out (总　　则): the title reads 总则.
+      const heading = chapter.rest.replace(/[\s\u3000]+/g, '');
+      return { title: `${chapter.label} ${heading}`.trim(), content: firstSentences(firstArticle ?? '', contentLength) };
     });
   }
   const sections = numberedHeadings(lines, sectionLine, (n) => `${n}、`);
@@ -62,5 +65,28 @@ export function findKeyPoints(lines: readonly string[]): KeyPoint[] {
     });
   }
   const articles = numberedHeadings(lines, articleLine, (n) => `第${n}条`);
-  return articles.slice(0, maxKeyPoints).map((article) => ({ title: article.label, content: firstSentences(article.rest, contentLength) }));
+  if (articles.length > 0) {
+    return articles.slice(0, maxKeyPoints).map((article) => ({ title: article.label, content: firstSentences(article.rest, contentLength) }));
+  }
+  return paragraphPoints(lines);
+}
+
+/** A paragraph long enough to say something: title lines, numbers, addressees and signatures are shorter. */
+const paragraphLength = 40;
+const maxParagraphPoints = 3;
+
+/**
+ * A short decision or notice with no numbered structure: its first paragraphs, each headed by its
+ * opening clause. An addressee line (ending in ：) is not a paragraph.
+ */
+function paragraphPoints(lines: readonly string[]): KeyPoint[] {
+  return lines
+    .filter((line) => line.length >= paragraphLength && !/[：:]$/.test(line))
+    .slice(0, maxParagraphPoints)
+    .map((paragraph) => ({ title: firstClause(paragraph), content: firstSentences(paragraph, contentLength) }));
+}
+
+function firstClause(paragraph: string): string {
+  const clause = /^[^，。；：,]+/.exec(paragraph)?.[0] ?? paragraph;
+  return clause.length > 30 ? `${clause.slice(0, 29)}…` : clause;
 }

@@ -12,7 +12,7 @@ export function documentLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
-const chineseDigits: Record<string, number> = { 〇: 0, 零: 0, O: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const chineseDigits: Record<string, number> = { 〇: 0, '○': 0, 零: 0, O: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 
 /** 一 → 1, 十二 → 12, 二十三 → 23, 一百零五 → 105; Arabic digits as they are. */
 export function chineseNumber(value: string): number | null {
@@ -39,7 +39,7 @@ function chineseYear(value: string): number | null {
   return digits.length === 4 && digits.every((digit) => digit !== undefined) ? Number(digits.join('')) : null;
 }
 
-const numeral = '[0-9〇零O一二三四五六七八九十]';
+const numeral = '[0-9〇○零O一二三四五六七八九十]';
 /** 2019年1月27日, 2019 年 1 月 27 日, 二〇一九年一月二十七日. */
 export const datePattern = new RegExp(`(${numeral}{4})\\s*年\\s*(${numeral}{1,3})\\s*月\\s*(${numeral}{1,3})\\s*日`, 'g');
 
@@ -71,12 +71,18 @@ export type DocumentNumber = {
 
 // 国发〔2019〕5号, 银发[2021]237号 (square brackets and 【】 appear in copied texts), 国办发明电〔2018〕15号.
 const bracketNumber = /([\u4e00-\u9fa5]{1,12})\s*[〔[［【(（]\s*((?:19|20)\d{2})\s*[〕\]］】)）]\s*(?:第\s*)?(\d{1,4})\s*号/;
-// 国务院令第707号, 国令第707号, 中国证券监督管理委员会令第224号, 国家市场监督管理总局令第56号.
-const orderNumber = /([\u4e00-\u9fa5]{1,20}令)\s*(?:[〔[［【(（]\s*(?:19|20)\d{2}\s*[〕\]］】)）]\s*)?第\s*(\d{1,4})\s*号/;
+// 国务院令第707号, 国令第707号, 商务部令2021年第1号, 中国证券监督管理委员会令第224号, 国家市场监督管理总局令第56号.
+const orderNumber = /([\u4e00-\u9fa5]{1,20}令)\s*(?:[〔[［【(（]\s*(?:19|20)\d{2}\s*[〕\]］】)）]\s*|(?:19|20)\d{2}\s*年\s*)?第\s*(\d{1,4})\s*号/;
 
 /** The document's own number: the first one in its header (before the body begins), else in its first lines. */
 export function documentNumber(lines: readonly string[]): DocumentNumber | null {
-  for (const line of lines.slice(0, 8)) {
+  // A decree prints its number over two lines (中华人民共和国国务院令 / 第707号): those are joined.
+  // A line in brackets is the history of earlier versions ("（1994年...国务院令第142号发布..."), not this one's number.
+  const head = lines
+    .slice(0, 8)
+    .map((line, index, all) => (/令$/.test(line) && /^第/.test(all[index + 1] ?? '') ? line + all[index + 1] : line))
+    .filter((line) => !/^[（(]/.test(line));
+  for (const line of head) {
     const order = orderNumber.exec(line);
     const bracket = bracketNumber.exec(line);
     // A number the header cites in 《》 or 关于...的 is another document's.
