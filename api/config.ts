@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { databaseEnv, parseEnv } from '../db/config.ts';
 import { meilisearchEnv } from '../indexer/config.ts';
 import { isProxyEntry } from './auth/client-ip.ts';
+import { llmEnv, storyJobEnv } from './processing/config.ts';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -39,9 +40,8 @@ const envSchema = z
     HEALTH_OUTBOX_MAX_AGE_SECONDS: z.coerce.number().positive().default(60),
     /** Health turns degraded when no indexer has beaten for this long (three of its 5 s heartbeats). */
     HEALTH_DAEMON_STALE_SECONDS: z.coerce.number().positive().default(15),
-    LLM_BASE_URL: z.url().optional(),
-    LLM_API_KEY: optionalString,
-    LLM_MODEL: optionalString,
+    ...storyJobEnv,
+    ...llmEnv,
   })
   .superRefine((env, ctx) => {
     if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {

@@ -2,6 +2,7 @@ import { createDatabase, type Database } from '../db/client.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { createPaymentProvider, type PaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
+import { lazyStoryQueue, type StoryQueue } from './processing/queue.ts';
 import { createMeilisearchSearch, type MeilisearchSearch } from './search/meilisearch.ts';
 
 /** Everything a request handler may reach, built once by the server (or by a test). */
@@ -14,6 +15,8 @@ export type AppDeps = {
   now: () => Date;
   /** Stripe when STRIPE_SECRET_KEY is set, else the local provider (see api/billing/provider.ts). */
   payments: PaymentProvider;
+  /** The story pipeline's queue: jobs are enqueued in the caller's transaction (api/processing/queue.ts). */
+  storyQueue: Pick<StoryQueue, 'enqueue'>;
 };
 
 /** Connects to Postgres and Meilisearch (with the search-only key) for the API process. */
@@ -23,17 +26,20 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
     config.MEILI_SEARCH_KEY ??
     (await ensureMeilisearchKeys(config.MEILI_URL, config.MEILI_MASTER_KEY!, config.MEILI_INDEX)).searchKey;
   const now = () => new Date();
+  const storyQueue = lazyStoryQueue(config.DATABASE_URL, config);
   const deps: AppDeps = {
     config,
     db: database.db,
     search: createMeilisearchSearch({ host: config.MEILI_URL, apiKey: searchKey, indexName: config.MEILI_INDEX }),
     now,
     payments: createPaymentProvider({ config, db: database.db, now }),
+    storyQueue,
   };
   return {
     deps,
     close: async () => {
       await deps.search.close();
+      await storyQueue.stop();
       await database.close();
     },
   };

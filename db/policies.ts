@@ -1,4 +1,5 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { linkCitationsTo, normaliseTitle } from './citations.ts';
 import type { Transaction } from './client.ts';
 import { parsePolicyFullContent, type PolicyFullContent } from './policy-content.ts';
 import { departments, industries, policies, policyIndustries, policyTopics, topics } from './schema/index.ts';
@@ -22,12 +23,16 @@ export type PolicyFields = {
   impact: number;
   departmentId: number;
   sourceUrl: string | null;
+  /** The document's Chinese title, what citations match on (db/citations.ts). */
+  chineseTitle: string | null;
   chineseOriginal: string | null;
   englishTranslation: string | null;
   /** Any shape the analysis arrives in; stored through parsePolicyFullContent. */
   fullContent: unknown;
   industryIds: number[];
   topicIds: number[];
+  /** Why the analyser scored `impact` as it did, for admins. */
+  importanceReasons: string[];
 };
 export type PolicyField = keyof PolicyFields;
 
@@ -71,11 +76,13 @@ async function readStored(tx: Transaction, id: number): Promise<Stored | null> {
       impact: row.impact,
       departmentId: row.departmentId,
       sourceUrl: row.sourceUrl,
+      chineseTitle: row.chineseTitle,
       chineseOriginal: row.chineseOriginal,
       englishTranslation: row.englishTranslation,
       fullContent: parsePolicyFullContent(row.fullContent),
       industryIds: industryRows.map((entry) => entry.id).sort((a, b) => a - b),
       topicIds: topicRows.map((entry) => entry.id).sort((a, b) => a - b),
+      importanceReasons: row.importanceReasons,
     },
     translationReviewedAt: row.translationReviewedAt,
     translationReviewedBy: row.translationReviewedBy,
@@ -132,6 +139,7 @@ export async function savePolicy(
   }
   if (wanted.industryIds) wanted.industryIds = [...new Set(wanted.industryIds)].sort((a, b) => a - b);
   if (wanted.topicIds) wanted.topicIds = [...new Set(wanted.topicIds)].sort((a, b) => a - b);
+  if (wanted.chineseTitle) wanted.chineseTitle = normaliseTitle(wanted.chineseTitle) || null;
   const content = wanted.fullContent === undefined ? undefined : parsePolicyFullContent(wanted.fullContent);
   if (content) wanted.fullContent = content;
   await checkReferences(tx, wanted, content);
@@ -171,6 +179,8 @@ export async function savePolicy(
     description: next.description ?? '',
     impact: next.impact ?? 5,
     sourceUrl: next.sourceUrl ?? null,
+    chineseTitle: next.chineseTitle ?? null,
+    importanceReasons: next.importanceReasons ?? [],
     chineseOriginal: next.chineseOriginal ?? null,
     englishTranslation: blank(next.englishTranslation) ? null : next.englishTranslation!,
     fullContent: (next.fullContent as PolicyFullContent | undefined) ?? {},
@@ -205,5 +215,6 @@ export async function savePolicy(
       await tx.insert(policyTopics).values(wanted.topicIds.map((topicId) => ({ policyId, topicId }))).onConflictDoNothing();
     }
   }
+  if (row.chineseTitle && changed.includes('chineseTitle')) await linkCitationsTo(tx, policyId, row.chineseTitle);
   return { id: policyId, changed };
 }

@@ -20,6 +20,8 @@ export type AuditAction =
   | 'user_deleted'
   | 'story_deleted'
   | 'story_marked'
+  | 'processing_reset'
+  | 'policies_reprocessed'
   | 'contact_message';
 
 

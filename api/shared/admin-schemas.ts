@@ -142,6 +142,8 @@ export type AdminPolicy = {
   fullContent: PolicyFullContent;
   /** Fields an admin has changed; the analyser's reprocessing leaves them alone. */
   editedFields: string[];
+  /** Why the analyser scored the importance as it did (empty for policies written by hand). */
+  importanceReasons: string[];
   updatedAt: string;
 };
 
@@ -229,3 +231,28 @@ export const storyIdsSchema = idListSchema('storyIds', 'story', 'stories');
 
 /** POST /api/admin/stories/{id}/mark-processed: Mark as Processed (true) or Mark as Failed (false). */
 export const markStorySchema = z.strictObject({ success: z.boolean({ error: 'success must be true or false' }) });
+
+/** POST /api/admin/process-stories: the stories to process (pending or failed), or none for every pending story. */
+export const processStoriesSchema = z.strictObject({
+  storyIds: z
+    .array(z.number({ error: 'each story id must be a number' }).int().positive('each story id must be a positive whole number'), {
+      error: 'storyIds must be a list of story ids',
+    })
+    .max(1000, 'storyIds may name at most 1000 stories')
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+
+/** POST /api/admin/reset-processing: the signed-in admin's password, checked again. */
+export const resetProcessingSchema = z.strictObject({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000, 'Password is too long'),
+});
+
+/** Reprocessing keeps what an admin edited or reviewed unless `overwriteEdited` is true. */
+const overwriteEdited = z.boolean({ error: 'overwriteEdited must be true or false' }).default(false);
+
+/** POST /api/admin/reprocess-policy/{id}: no body, or `{ overwriteEdited }`. */
+export const reprocessPolicySchema = z.strictObject({ overwriteEdited });
+
+/** POST /api/admin/reprocess-policies: one batch. */
+export const reprocessPoliciesSchema = z.strictObject({ policyIds: policyIdsSchema.shape.policyIds, overwriteEdited });

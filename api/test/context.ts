@@ -4,6 +4,7 @@ import { createPaymentProvider } from '../billing/provider.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import { createMeilisearchSearch } from '../search/meilisearch.ts';
+import { lazyStoryQueue } from '../processing/queue.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -35,12 +36,14 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
       now = new Date((now ?? new Date()).getTime() + ms);
     },
   };
+  const storyQueue = lazyStoryQueue(database.databaseUrl, config);
   const deps: AppDeps = {
     config,
     db: database.db,
     search: createMeilisearchSearch({ host: meili.url, apiKey: meili.keys.searchKey, indexName: meili.indexName }),
     now: () => now ?? new Date(),
     payments: createPaymentProvider({ config, db: database.db, now: () => now ?? new Date() }),
+    storyQueue,
   };
   const app = createApp(deps);
 
@@ -68,6 +71,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
     meili,
     close: async () => {
       await deps.search.close();
+      await storyQueue.stop();
       await database.close();
     },
   };

@@ -56,6 +56,11 @@ export const policies = pgTable(
     /** Why the analyser gave this importance score (document type, issuer, scope, dates), for admins. */
     importanceReasons: text('importance_reasons').array().notNull().default(sql`'{}'::text[]`),
     sourceUrl: text('source_url'),
+    /**
+     * The document's own title in Chinese, as other documents cite it in 《...》 (spaces removed):
+     * what citations are matched on, whatever language `title` is in (db/citations.ts).
+     */
+    chineseTitle: text('chinese_title'),
     /** Written through parsePolicyFullContent (db/policy-content.ts), which every reader uses too. */
     fullContent: jsonb('full_content').$type<PolicyFullContent>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,6 +74,7 @@ export const policies = pgTable(
       'policies_reviewed_translation_present',
       sql`${t.translationReviewedAt} is null or btrim(coalesce(${t.englishTranslation}, '')) <> ''`,
     ),
+    index('policies_chinese_title_idx').on(t.chineseTitle),
     // Admin list sorts by id (pk), title or date; the ticker and default search order by date.
     // NULLS FIRST is what `order by ... desc` means: an index in another null order is never used for it.
     index('policies_published_on_idx').on(t.publishedOn.desc().nullsFirst(), t.id.desc().nullsFirst()),

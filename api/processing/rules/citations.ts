@@ -1,7 +1,8 @@
+import { normaliseTitle } from '../../../db/citations.ts';
+
 /**
  * The documents a text cites by title: its 《...》, once each, not its own title. Titles are
- * matched to policies as written; the 中华人民共和国 prefix is optional in citations, so both
- * forms are looked up (db/citations.ts).
+ * matched to policies by their Chinese title, with or without the 中华人民共和国 prefix (db/citations.ts).
  */
 export function citedTitles(text: string, ownTitle: string): string[] {
   const own = normaliseTitle(ownTitle);
@@ -11,9 +12,4 @@ export function citedTitles(text: string, ownTitle: string): string[] {
     if (title && title !== own) titles.add(title);
   }
   return [...titles].slice(0, 50);
-}
-
-/** Spaces and the book-title marks removed: 《中华人民共和国 药品管理法》 → 中华人民共和国药品管理法. */
-export function normaliseTitle(title: string): string {
-  return title.replace(/[\s\u3000《》〈〉]/g, '');
 }

@@ -116,7 +116,7 @@ describe('reading a document', () => {
   });
 
   it('tags industries and topics only where the text dwells on them', () => {
-    const name = (id: number) => industryList.find((industry, index) => index + 1 === id)?.name;
+    const name = (id: number) => industryList.find((industry) => industry.id === id)?.name;
     expect(analyse('govcn-08.txt').industries.map((tag) => name(tag.industryId))).toContain('Healthcare');
     // A short award decision mentions no industry often enough to be about one.
     expect(analyse('govcn-11.txt').industries).toEqual([]);

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { adminContactMessageRoutes } from '../contact/index.ts';
 import { adminStatsRoutes } from '../stats/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';
+import { adminProcessingRoutes } from './processing/index.ts';
 import { adminStoryRoutes } from './stories/index.ts';
 import { adminSystemRoutes } from './system/index.ts';
 import { adminUserRoutes } from './users/index.ts';
@@ -21,5 +22,6 @@ export function adminRoutes(deps: AppDeps) {
     .route('/users', adminUserRoutes(deps))
     .route('/', adminSystemRoutes(deps))
     .route('/', adminStoryRoutes(deps))
+    .route('/', adminProcessingRoutes(deps))
     .route('/', adminPolicyRoutes(deps));
 }

@@ -4,6 +4,7 @@ import type { AuthEnv } from '../../auth/session.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
+import { citationLinks } from '../../../db/citations.ts';
 import { similarPolicies } from '../../search/related-policies.ts';
 import { latestPoliciesQuerySchema, policyIdParamSchema } from '../../shared/search.ts';
 import { validate } from '../../http/validation.ts';
@@ -52,12 +53,13 @@ export function policyRoutes(deps: AppDeps) {
       const { limit } = c.req.valid('query');
       const policy = await loadPolicy(deps.db, id);
       if (!policy) throw notFound('No policy with this id');
-      // The policy's own list of related policies comes first, as its editor or analyser chose them.
+      // The policies it cites and those citing it come first, then its own list of related
+      // policies as its editor or analyser chose them, then similar ones.
       const chosenIds = [
-        ...new Set(
-          readFullContent(policy.fullContent)
-            .relatedPolicies.flatMap((related) => (related.policyId !== null && related.policyId !== id ? [related.policyId] : [])),
-        ),
+        ...new Set([
+          ...(await citationLinks(deps.db, id)),
+          ...readFullContent(policy.fullContent).relatedPolicies.flatMap((related) => (related.policyId !== null && related.policyId !== id ? [related.policyId] : [])),
+        ]),
       ].slice(0, limit);
       const chosen = await loadPolicyCards(deps.db, chosenIds);
       const similar =

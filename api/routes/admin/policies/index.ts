@@ -220,6 +220,7 @@ async function loadAdminPolicy(db: Database, id: number): Promise<AdminPolicy> {
     tags: tags.get(id) ?? [],
     fullContent: parsePolicyFullContent(policy.fullContent),
     editedFields: policy.editedFields,
+    importanceReasons: policy.importanceReasons,
     updatedAt: policy.updatedAt.toISOString(),
   };
 }

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { parseEnv } from '../../db/config.ts';
+
+/**
+ * The story pipeline's settings, shared by the API (which creates the queues and enqueues) and
+ * the worker (which runs the jobs), so both read a variable by the same rule (db/config.ts).
+ */
+export const storyJobEnv = {
+  /** Stories one worker process analyses at once (LLM calls mostly wait, so more than the cores). */
+  STORY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Retries after a failed attempt, before the story is `failed` with its reason. */
+  STORY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+  /** First wait before a retry; doubled at each retry (STORY_RETRY_BACKOFF). */
+  STORY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(10),
+  STORY_RETRY_BACKOFF: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** One attempt's limit: the analysis is aborted past it and the attempt counts as failed. */
+  STORY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /**
+   * How often the queue's maintenance runs: it returns the jobs of a killed worker (those past
+   * their timeout) to be retried, so a SIGKILLed story is retried within timeout + this.
+   */
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** How often an idle worker looks for new jobs. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+};
+
+/** Set all three to use an OpenAI-compatible chat API; unset, the offline rules analyser runs. */
+export const llmEnv = {
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().trim().min(1).optional(),
+  LLM_MODEL: z.string().trim().min(1).optional(),
+  /** Documents longer than this are translated section by section. */
+  LLM_SECTION_CHARACTERS: z.coerce.number().int().min(500).default(12_000),
+};
+
+const storyJobSchema = z.object(storyJobEnv);
+export type StoryJobSettings = z.output<typeof storyJobSchema>;
+
+/** The job settings alone, from `env` (a test's, or the process's). */
+export function loadStoryJobSettings(env: NodeJS.ProcessEnv): StoryJobSettings {
+  return parseEnv(storyJobSchema, env, { heading: 'Invalid story job settings:' });
+}

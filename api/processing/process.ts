@@ -1,0 +1,180 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { saveCitations } from '../../db/citations.ts';
+import { PolicyWriteError, savePolicy, type PolicyFields } from '../../db/policies.ts';
+import type { PolicyFullContent } from '../../db/policy-content.ts';
+import { pendingStories, policies } from '../../db/schema/index.ts';
+import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from './analysis.ts';
+import { processStoryQueue } from './queue.ts';
+
+/**
+ * Turning a story into a policy, and reprocessing a policy from its source: what one job does.
+ * A job runs at least once (queue.ts); these make it count once. The analysis runs outside any
+ * transaction (it may take minutes); its result is written in one transaction that re-reads the
+ * story under a lock, reuses the story's policy (or the policy with its source URL), and marks the
+ * story processed. A retry after that commit finds the story processed and does nothing.
+ */
+
+export type ProcessingDeps = {
+  db: Database;
+  analyser: Analyser;
+  now: () => Date;
+  /** One attempt's limit; the analysis is aborted past it. */
+  timeoutMs: number;
+};
+
+/** Where a job stands among its attempts: the last one's failure is the story's. */
+export type Attempt = { retryCount: number; retryLimit: number };
+
+export type Outcome = 'processed' | 'skipped' | 'failed';
+
+function describe(error: unknown): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return 'The analysis took longer than the per-story timeout';
+  if (error instanceof Error) return error.message.slice(0, 500);
+  return String(error).slice(0, 500);
+}
+
+function storyDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The policy a story's analysis makes, in savePolicy's fields. */
+export function policyFields(analysis: StoryAnalysis, story: StoryInput): Partial<PolicyFields> {
+  const fullContent: PolicyFullContent = {
+    description: analysis.description,
+    key_points: analysis.keyPoints,
+    analysis: analysis.analysis,
+    impact_analysis: analysis.industries.map((industry) => ({ industry_id: industry.industryId, details: industry.details })),
+    topic_analysis: analysis.topics.map((topic) => ({ topic_id: topic.topicId, details: topic.details })),
+    implementation_timeline: analysis.timeline,
+    source_url: story.url,
+  };
+  return {
+    title: analysis.title,
+    description: analysis.description,
+    publishedOn: analysis.publishedOn,
+    departmentId: analysis.departmentId,
+    impact: analysis.impact,
+    importanceReasons: analysis.importanceReasons,
+    // No translation is no news: a reprocessing without one keeps the translation there is.
+    englishTranslation: analysis.englishTranslation ?? undefined,
+    sourceUrl: story.url || null,
+    chineseTitle: story.title,
+    chineseOriginal: story.chineseText,
+    fullContent,
+    industryIds: analysis.industries.map((industry) => industry.industryId),
+    topicIds: analysis.topics.map((topic) => topic.topicId),
+  };
+}
+
+async function analyse(deps: ProcessingDeps, story: StoryInput): Promise<StoryAnalysis> {
+  return deps.analyser.analyse(story, AbortSignal.timeout(deps.timeoutMs));
+}
+
+/**
+ * One attempt at story `storyId`. Only a story in `processing` is worked on: one returned to
+ * pending (reset), marked by an admin, deleted or already processed is skipped. A failure is
+ * thrown for the queue to retry, and written on the story as `failed` when no retry is left or
+ * none could help.
+ */
+export async function processStory(deps: ProcessingDeps, storyId: number, attempt: Attempt): Promise<Outcome> {
+  const [story] = await deps.db.select().from(pendingStories).where(eq(pendingStories.id, storyId));
+  if (!story || story.status !== 'processing') return 'skipped';
+  await deps.db
+    .update(pendingStories)
+    .set({ attempts: sql`${pendingStories.attempts} + 1` })
+    .where(eq(pendingStories.id, storyId));
+
+  const input: StoryInput = { title: story.title, url: story.url, chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) };
+  try {
+    const analysis = await analyse(deps, input);
+    return await deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(pendingStories).where(eq(pendingStories.id, storyId)).for('update');
+      if (!locked || locked.status !== 'processing') return 'skipped';
+      const [byUrl] = locked.policyId === null ? await tx.select({ id: policies.id }).from(policies).where(eq(policies.sourceUrl, locked.url)) : [];
+      const at = deps.now();
+      const { id: policyId } = await savePolicy(tx, locked.policyId ?? byUrl?.id ?? null, policyFields(analysis, input), { kind: 'analyser', at });
+      await saveCitations(tx, policyId, analysis.citedTitles);
+      await tx
+        .update(pendingStories)
+        .set({
+          status: 'processed',
+          policyId,
+          error: null,
+          analyser: analysis.usage.analyser,
+          tokens: analysis.usage.tokens,
+          durationMs: analysis.usage.durationMs,
+          processedAt: at,
+          updatedAt: at,
+        })
+        .where(eq(pendingStories.id, storyId));
+      return 'processed' as const;
+    });
+  } catch (error) {
+    const reason = describe(error);
+    // Retrying can't fix a story with nothing to analyse or an analysis our rules refuse.
+    const hopeless = error instanceof UnusableStoryError || error instanceof PolicyWriteError;
+    if (hopeless || attempt.retryCount >= attempt.retryLimit) {
+      await markFailed(deps, storyId, reason);
+      return 'failed';
+    }
+    // Still `processing`, with why the last attempt failed: the queue shows it while it waits.
+    await deps.db
+      .update(pendingStories)
+      .set({ error: `Attempt ${attempt.retryCount + 1} failed, retrying: ${reason}` })
+      .where(and(eq(pendingStories.id, storyId), eq(pendingStories.status, 'processing')));
+    throw error;
+  }
+}
+
+async function markFailed(deps: ProcessingDeps, storyId: number, reason: string): Promise<void> {
+  const at = deps.now();
+  await deps.db
+    .update(pendingStories)
+    .set({ status: 'failed', error: reason, updatedAt: at })
+    .where(and(eq(pendingStories.id, storyId), eq(pendingStories.status, 'processing')));
+}
+
+/**
+ * Reprocesses policy `policyId` from its source: the story it was made from, else its own Chinese
+ * title, source URL and text. What an admin edited or reviewed stays, unless `overwriteEdited`.
+ */
+export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, overwriteEdited: boolean): Promise<Outcome> {
+  const [policy] = await deps.db.select().from(policies).where(eq(policies.id, policyId));
+  if (!policy) return 'skipped';
+  const [story] = await deps.db.select().from(pendingStories).where(eq(pendingStories.policyId, policyId));
+  const input: StoryInput = story
+    ? { title: story.title, url: story.url, chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) }
+    : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn };
+  const analysis = await analyse(deps, input);
+  await deps.db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
+    if (!exists) return;
+    await savePolicy(tx, policyId, policyFields(analysis, input), { kind: 'analyser', at: deps.now(), overwriteEdited });
+    await saveCitations(tx, policyId, analysis.citedTitles);
+  });
+  return 'processed';
+}
+
+/**
+ * Stories left in `processing` with no job that could still finish them (a job that ran out of
+ * attempts while its workers were killed, or removed by hand) are `failed`, to be retried by an
+ * admin. Run by the worker beside the queue's own maintenance.
+ */
+export async function failOrphanedStories(db: Database, options: { graceSeconds: number }): Promise<number> {
+  const rows = await db.execute<{ id: number }>(sql`
+    update pending_stories s
+       set status = 'failed',
+           error = coalesce(s.error || '. ', '') || 'Processing stopped with no attempt left (the worker was stopped or timed out)',
+           updated_at = now()
+     where s.status = 'processing'
+       and s.updated_at < now() - make_interval(secs => ${options.graceSeconds})
+       and not exists (
+         select 1 from pgboss.job j
+          where j.name = ${processStoryQueue}
+            and j.state in ('created', 'retry', 'active')
+            and (j.data ->> 'storyId')::int = s.id
+       )
+    returning s.id`);
+  return rows.length;
+}

@@ -1,0 +1,250 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savePolicy } from '../../../../db/policies.ts';
+import { auditLog, pendingStories, policies, policyCitations } from '../../../../db/schema/index.ts';
+import { eventually, indexAll } from '../../../../indexer/testing.ts';
+import { loadStoryJobSettings } from '../../../processing/config.ts';
+import { loadLabelledSet } from '../../../processing/documents/labelled-set.ts';
+import { startStoryQueue, type StoryQueue } from '../../../processing/queue.ts';
+import { createRulesAnalyser } from '../../../processing/rules/index.ts';
+import { runWorker } from '../../../processing/worker.ts';
+import { adminRoleMatrix, signInEveryRole, testPassword, type Caller } from '../../../test/accounts.ts';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+
+const documents = loadLabelledSet();
+const document = (file: string) => documents.find((entry) => entry.file === file)!.story;
+
+let ctx: TestContext;
+let cookies: Partial<Record<Caller, string>>;
+let adminId: number;
+let storyCount = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const everyone = await signInEveryRole(ctx);
+  cookies = everyone.cookies;
+  adminId = everyone.ids.admin!;
+});
+afterAll(() => ctx.close());
+
+/** A story as the scrapers store it: a real document's title and text, under a URL of its own. */
+async function createStory(file = 'govcn-16.txt', fields: Partial<typeof pendingStories.$inferInsert> = {}) {
+  storyCount += 1;
+  const source = document(file);
+  const [story] = await ctx.db
+    .insert(pendingStories)
+    .values({ title: source.title, url: `${source.url}?copy=${storyCount}`, chineseText: source.chineseText, ...fields })
+    .returning();
+  return story!;
+}
+const stored = async (id: number) => (await ctx.db.select().from(pendingStories).where(eq(pendingStories.id, id)))[0]!;
+
+async function createPolicy(fields: { chineseOriginal?: string | null } = {}) {
+  return ctx.db.transaction(async (tx) =>
+    (await savePolicy(tx, null, { title: 'A policy', publishedOn: '2026-01-01', departmentId: 4, chineseOriginal: '国务院关于有关事项的通知', ...fields }, { kind: 'analyser', at: new Date() })).id,
+  );
+}
+
+/** The jobs in pg-boss's tables for a queue, with their payloads. */
+async function jobs(name: string) {
+  return ctx.sql<{ data: Record<string, unknown>; state: string }[]>`select data, state::text from pgboss.job where name = ${name} order by created_on`;
+}
+
+describe('role matrix', () => {
+  const calls: [string, (who: Caller) => Promise<Response>][] = [
+    ['POST /api/admin/process-stories', async (who) => ctx.request('/api/admin/process-stories', { json: { storyIds: [(await createStory()).id] }, cookie: cookies[who] })],
+    ['POST /api/admin/reset-processing', (who) => ctx.request('/api/admin/reset-processing', { json: { password: testPassword }, cookie: cookies[who] })],
+    ['POST /api/admin/reprocess-policy/{id}', async (who) => ctx.request(`/api/admin/reprocess-policy/${await createPolicy()}`, { json: {}, cookie: cookies[who] })],
+    ['POST /api/admin/reprocess-policies', async (who) => ctx.request('/api/admin/reprocess-policies', { json: { policyIds: [await createPolicy()] }, cookie: cookies[who] })],
+  ];
+  for (const [call, send] of calls) {
+    it.each(adminRoleMatrix)(`${call} as %s answers %i`, async (who, status) => {
+      const before = await ctx.db.select({ n: count() }).from(auditLog);
+      const response = await send(who);
+      expect(response.status).toBe(status);
+      const after = await ctx.db.select({ n: count() }).from(auditLog);
+      // Refused calls leave nothing behind (process-stories writes no audit row, but its story stays pending).
+      if (status !== 200) expect(after[0]!.n).toBe(before[0]!.n);
+    });
+  }
+});
+
+describe('POST /api/admin/process-stories', () => {
+  it('marks the named stories processing and enqueues one job each, in one transaction', async () => {
+    const [first, second, processed] = [await createStory(), await createStory(), await createStory('govcn-16.txt', { status: 'processed' })];
+    const response = await ctx.request('/api/admin/process-stories', { json: { storyIds: [first.id, second.id, processed.id, 999_999] }, cookie: cookies.admin });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'Processing 2 stories', queued: 2, skipped: 2 });
+    expect((await stored(first.id)).status).toBe('processing');
+    expect((await stored(processed.id)).status).toBe('processed');
+    const queued = (await jobs('process-story')).map((job) => job.data.storyId);
+    expect(queued).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(queued).not.toContain(processed.id);
+  });
+
+  it('with an empty list, takes every pending story; a failed one is retried only when named', async () => {
+    const own = await createTestContext();
+    try {
+      const { cookies: theirs } = await signInEveryRole(own);
+      const rows = await own.db
+        .insert(pendingStories)
+        .values([
+          { title: '一', url: 'https://www.gov.cn/1', chineseText: '内容', status: 'pending' },
+          { title: '二', url: 'https://www.gov.cn/2', chineseText: '内容', status: 'failed', error: 'timeout' },
+          { title: '三', url: 'https://www.gov.cn/3', chineseText: '内容', status: 'pending' },
+        ])
+        .returning();
+      const all = await (await own.request('/api/admin/process-stories', { json: { storyIds: [] }, cookie: theirs.admin })).json();
+      expect(all).toEqual({ message: 'Processing 2 stories', queued: 2, skipped: 0 });
+      const retry = await (await own.request('/api/admin/process-stories', { json: { storyIds: [rows[1]!.id] }, cookie: theirs.admin })).json();
+      expect(retry).toEqual({ message: 'Processing 1 story', queued: 1, skipped: 0 });
+      const [story] = await own.db.select().from(pendingStories).where(eq(pendingStories.id, rows[1]!.id));
+      expect(story).toMatchObject({ status: 'processing', error: null });
+      const none = await (await own.request('/api/admin/process-stories', { json: {}, cookie: theirs.admin })).json();
+      expect(none).toEqual({ message: 'No stories to process', queued: 0, skipped: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it.each([
+    ['a string', { storyIds: 'all' }, 'storyIds: storyIds must be a list of story ids'],
+    ['id 0', { storyIds: [0] }, 'storyIds.0: each story id must be a positive whole number'],
+    ['an unknown field', { storyIds: [1], extra: true }, 'Unrecognized key: "extra"'],
+    ['1001 ids', { storyIds: Array.from({ length: 1001 }, (_, index) => index + 1) }, 'storyIds: storyIds may name at most 1000 stories'],
+  ])('refuses %s with 400', async (_, body, message) => {
+    const response = await ctx.request('/api/admin/process-stories', { json: body, cookie: cookies.admin });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(message);
+  });
+});
+
+describe('POST /api/admin/reset-processing', () => {
+  it('checks the password again, returns stuck stories to pending and writes an audit row', async () => {
+    const stuck = await createStory('govcn-16.txt', { status: 'processing' });
+    const wrong = await ctx.request('/api/admin/reset-processing', { json: { password: 'not-the-password' }, cookie: cookies.admin });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.message).toBe('Invalid password. Please try again.');
+    expect((await stored(stuck.id)).status).toBe('processing');
+
+    const right = await ctx.request('/api/admin/reset-processing', { json: { password: testPassword }, cookie: cookies.admin });
+    expect(right.status).toBe(200);
+    expect((await right.json()).message).toMatch(/^Processing state reset: \d+ stor(y|ies) returned to pending$/);
+    expect((await stored(stuck.id)).status).toBe('pending');
+    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'processing_reset'), eq(auditLog.actorId, adminId)));
+    expect(audit).toBeDefined();
+  });
+
+  it('refuses a blank password with the field rule', async () => {
+    const response = await ctx.request('/api/admin/reset-processing', { json: { password: '' }, cookie: cookies.admin });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('password: Password is required');
+  });
+});
+
+describe('reprocessing calls', () => {
+  it('reprocess-policy enqueues one job; 404 for no policy, 422 for a policy with no Chinese text', async () => {
+    const id = await createPolicy();
+    const response = await ctx.request(`/api/admin/reprocess-policy/${id}`, { method: 'POST', cookie: cookies.admin });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ policyId: id, message: 'Policy reprocessing initiated' });
+    expect((await jobs('reprocess-policy')).map((job) => job.data)).toContainEqual({ policyId: id, overwriteEdited: false });
+    expect((await ctx.request('/api/admin/reprocess-policy/999999', { json: {}, cookie: cookies.admin })).status).toBe(404);
+    const empty = await ctx.request(`/api/admin/reprocess-policy/${await createPolicy({ chineseOriginal: null })}`, { json: {}, cookie: cookies.admin });
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).error.message).toBe('This policy has no Chinese text to analyse');
+  });
+
+  it('reprocess-policies enqueues the batch in one call and names what it left out', async () => {
+    const [a, b, blank] = [await createPolicy(), await createPolicy(), await createPolicy({ chineseOriginal: '' })];
+    const response = await ctx.request('/api/admin/reprocess-policies', { json: { policyIds: [a, b, blank, 999_999], overwriteEdited: true }, cookie: cookies.admin });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'Batch reprocessing initiated', queued: 2, notFound: [999_999], noText: [blank] });
+    const queued = (await jobs('reprocess-policy')).map((job) => job.data);
+    expect(queued).toEqual(expect.arrayContaining([{ policyId: a, overwriteEdited: true }, { policyId: b, overwriteEdited: true }]));
+    const none = await ctx.request('/api/admin/reprocess-policies', { json: { policyIds: [999_998] }, cookie: cookies.admin });
+    expect(none.status).toBe(422);
+    const bad = await ctx.request('/api/admin/reprocess-policies', { json: { policyIds: [] }, cookie: cookies.admin });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('the worker', () => {
+  let queue: StoryQueue;
+  let worker: { stop: () => Promise<void> };
+  const settings = loadStoryJobSettings({ JOB_POLL_SECONDS: '0.5', STORY_RETRY_DELAY_SECONDS: '0' });
+
+  beforeAll(async () => {
+    queue = await startStoryQueue(ctx.databaseUrl, settings, { maintain: true });
+    worker = await runWorker({ db: ctx.db, queue, analyser: createRulesAnalyser({ now: () => new Date() }), settings, log: () => {} });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await queue.stop();
+  });
+
+  it('turns stories into policies, links their citations both ways, and the policy is found by a Chinese term', async () => {
+    // The cited regulation arrives after the decision that cites it: the link is made then.
+    const citing = await createStory('govcn-16.txt');
+    await ctx.request('/api/admin/process-stories', { json: { storyIds: [citing.id] }, cookie: cookies.admin });
+    const done = await eventually(async () => ((await stored(citing.id)).status === 'processed' ? stored(citing.id) : undefined), { what: 'the story processed' });
+    expect(done).toMatchObject({ analyser: 'rules', error: null, tokens: null });
+    const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, done.policyId!));
+    expect(policy).toMatchObject({ departmentId: 4, publishedOn: '2018-12-21', sourceUrl: citing.url, englishTranslation: null, translationStatus: 'pending' });
+    expect(policy!.importanceReasons.length).toBeGreaterThan(0);
+
+    const [citation] = await ctx.db.select().from(policyCitations).where(eq(policyCitations.citingPolicyId, policy!.id));
+    expect(citation).toEqual({ citingPolicyId: policy!.id, citedTitle: '中华人民共和国药品管理法实施条例', citedPolicyId: null });
+    const cited = await ctx.db.transaction(async (tx) =>
+      (await savePolicy(tx, null, { title: 'Regulations for the Implementation of the Drug Administration Law', chineseTitle: '中华人民共和国药品管理法实施条例', publishedOn: '2019-03-02', departmentId: 4 }, { kind: 'analyser', at: new Date() })).id,
+    );
+    const [linked] = await ctx.db.select().from(policyCitations).where(eq(policyCitations.citingPolicyId, policy!.id));
+    expect(linked!.citedPolicyId).toBe(cited);
+
+    await indexAll(ctx);
+    const related = await (await ctx.request(`/api/policies/${cited}/related`)).json();
+    expect(related.policies[0].id).toBe(policy!.id);
+    const search = await (await ctx.request(`/api/search?q=${encodeURIComponent('博鳌乐城')}`, { cookie: cookies.admin })).json();
+    expect(search.policies.map((card: { id: number }) => card.id)).toContain(policy!.id);
+  });
+
+  it('never makes a second policy: a story processed again (a retried job) reuses its policy', async () => {
+    const story = await createStory('govcn-33.txt');
+    await ctx.request('/api/admin/process-stories', { json: { storyIds: [story.id] }, cookie: cookies.admin });
+    const first = await eventually(async () => ((await stored(story.id)).status === 'processed' ? stored(story.id) : undefined));
+    // Again, as an admin would retry it after marking it failed.
+    await ctx.request(`/api/admin/stories/${story.id}/mark-processed`, { json: { success: false }, cookie: cookies.admin });
+    await ctx.request('/api/admin/process-stories', { json: { storyIds: [story.id] }, cookie: cookies.admin });
+    const second = await eventually(async () => ((await stored(story.id)).status === 'processed' ? stored(story.id) : undefined));
+    expect(second.policyId).toBe(first.policyId);
+    const [{ n }] = (await ctx.db.select({ n: count() }).from(policies).where(eq(policies.sourceUrl, story.url))) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it('fails a story that has nothing to analyse at once, with its reason', async () => {
+    const story = await createStory('govcn-16.txt', { chineseText: '  ' });
+    await ctx.request('/api/admin/process-stories', { json: { storyIds: [story.id] }, cookie: cookies.admin });
+    const failed = await eventually(async () => ((await stored(story.id)).status === 'failed' ? stored(story.id) : undefined));
+    expect(failed.error).toBe('The story has no Chinese text to analyse');
+    expect(failed.policyId).toBeNull();
+  });
+
+  it('reprocessing keeps what an admin edited unless asked to overwrite it', async () => {
+    const story = await createStory('govcn-58.txt');
+    await ctx.request('/api/admin/process-stories', { json: { storyIds: [story.id] }, cookie: cookies.admin });
+    const { policyId } = await eventually(async () => ((await stored(story.id)).status === 'processed' ? stored(story.id) : undefined));
+    await ctx.db.transaction((tx) => savePolicy(tx, policyId!, { title: 'Patent Agency Regulations', impact: 9 }, { kind: 'admin', userId: adminId, at: new Date() }));
+    const read = async () => (await ctx.db.select().from(policies).where(eq(policies.id, policyId!)))[0]!;
+    await ctx.db.update(policies).set({ description: 'stale' }).where(eq(policies.id, policyId!));
+
+    await ctx.request(`/api/admin/reprocess-policy/${policyId}`, { json: {}, cookie: cookies.admin });
+    const kept = await eventually(async () => ((await read()).description !== 'stale' ? read() : undefined), { what: 'the reprocessing' });
+    expect(kept).toMatchObject({ title: 'Patent Agency Regulations', impact: 9 });
+
+    await ctx.db.update(policies).set({ description: 'stale' }).where(eq(policies.id, policyId!));
+    await ctx.request(`/api/admin/reprocess-policy/${policyId}`, { json: { overwriteEdited: true }, cookie: cookies.admin });
+    const overwritten = await eventually(async () => ((await read()).description !== 'stale' ? read() : undefined), { what: 'the reprocessing' });
+    expect(overwritten.title).toBe('专利代理条例');
+    expect(overwritten.editedFields).toEqual([]);
+  });
+});

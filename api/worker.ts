@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { createDatabase } from '../db/client.ts';
+import { ConfigError, databaseEnv, parseEnv } from '../db/config.ts';
+import { chooseAnalyser } from './processing/analysers.ts';
+import { llmEnv, storyJobEnv } from './processing/config.ts';
+import { startStoryQueue } from './processing/queue.ts';
+import { runWorker } from './processing/worker.ts';
+
+/** The story worker process (decision 002): `npm run worker`, started by `make dev` beside the indexer. */
+
+const log = (line: string) => console.log(line);
+
+async function main() {
+  const config = parseEnv(z.object({ ...databaseEnv, ...storyJobEnv, ...llmEnv }), process.env, {
+    heading: 'Invalid worker configuration:',
+    footer: 'See .env.example for every variable.',
+  });
+  const analyser = await chooseAnalyser(config).catch((error: Error) => {
+    throw new ConfigError(`Invalid worker configuration:\n  ${error.message}`);
+  });
+  const database = createDatabase(config.DATABASE_URL, { max: config.STORY_CONCURRENCY + 2 });
+  const queue = await startStoryQueue(config.DATABASE_URL, config, { maintain: true, max: config.STORY_CONCURRENCY + 2 });
+  const worker = await runWorker({ db: database.db, queue, analyser, settings: config, log });
+  log(`[worker] processing stories with the ${analyser.name} analyser, ${config.STORY_CONCURRENCY} at a time`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`[worker] ${signal}: finishing the stories in hand`);
+    void worker
+      .stop()
+      .then(() => queue.stop())
+      .then(() => database.close())
+      .then(() => {
+        log('[worker] stopped');
+        process.exit(0);
+      })
+      .catch((error) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
