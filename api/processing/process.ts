@@ -28,8 +28,9 @@ export type Attempt = { retryCount: number; retryLimit: number };
 
 export type Outcome = 'processed' | 'skipped' | 'failed';
 
-function describe(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return 'The analysis took longer than the per-story timeout';
+function describe(error: unknown, signal: AbortSignal): string {
+  // However the analyser reports an abort (an AbortError, the client's own error), it was the timeout.
+  if (signal.aborted) return 'The analysis took longer than the per-story timeout';
   if (error instanceof Error) return error.message.slice(0, 500);
   return String(error).slice(0, 500);
 }
@@ -67,9 +68,6 @@ export function policyFields(analysis: StoryAnalysis, story: StoryInput): Partia
   };
 }
 
-async function analyse(deps: ProcessingDeps, story: StoryInput): Promise<StoryAnalysis> {
-  return deps.analyser.analyse(story, AbortSignal.timeout(deps.timeoutMs));
-}
 
 /**
  * One attempt at story `storyId`. Only a story in `processing` is worked on: one returned to
@@ -86,8 +84,9 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
     .where(eq(pendingStories.id, storyId));
 
   const input: StoryInput = { title: story.title, url: story.url, chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) };
+  const signal = AbortSignal.timeout(deps.timeoutMs);
   try {
-    const analysis = await analyse(deps, input);
+    const analysis = await deps.analyser.analyse(input, signal);
     return await deps.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(pendingStories).where(eq(pendingStories.id, storyId)).for('update');
       if (!locked || locked.status !== 'processing') return 'skipped';
@@ -111,7 +110,7 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
       return 'processed' as const;
     });
   } catch (error) {
-    const reason = describe(error);
+    const reason = describe(error, signal);
     // Retrying can't fix a story with nothing to analyse or an analysis our rules refuse.
     const hopeless = error instanceof UnusableStoryError || error instanceof PolicyWriteError;
     if (hopeless || attempt.retryCount >= attempt.retryLimit) {
@@ -146,7 +145,7 @@ export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, ov
   const input: StoryInput = story
     ? { title: story.title, url: story.url, chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) }
     : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn };
-  const analysis = await analyse(deps, input);
+  const analysis = await deps.analyser.analyse(input, AbortSignal.timeout(deps.timeoutMs));
   await deps.db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
     if (!exists) return;

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadLabelledSet } from '../documents/labelled-set.ts';
+import { completion, startChatServer, validAnswer, type ChatReply, type ChatRequest, type ChatServer } from './chat-server.ts';
+import { createLlmAnalyser, sections } from './index.ts';
+
+const documents = loadLabelledSet();
+const story = (file: string) => documents.find((document) => document.file === file)!.story;
+
+let server: ChatServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function analyserAgainst(answer: (request: ChatRequest, index: number) => ChatReply | Promise<ChatReply>, options: { sectionCharacters?: number; maxRetries?: number } = {}) {
+  server = await startChatServer(answer);
+  return createLlmAnalyser({ baseURL: server.url, apiKey: 'test-key', model: 'test-model', sectionCharacters: options.sectionCharacters ?? 12_000, maxRetries: options.maxRetries ?? 2 });
+}
+const ok = (request: ChatRequest, overrides: Record<string, unknown> = {}): ChatReply => ({ body: validAnswer(request, overrides) });
+
+describe('the LLM analyser against an OpenAI-compatible server', () => {
+  it('sends the real document with a strict JSON schema and maps a good answer to the product ids', async () => {
+    const analyser = await analyserAgainst((request) => ok(request));
+    const analysis = await analyser.analyse(story('govcn-16.txt'), AbortSignal.timeout(10_000));
+    const [request] = server!.requests;
+    expect(request!.model).toBe('test-model');
+    expect(request!.messages.at(-1)!.content).toContain('国务院决定在海南博鳌乐城国际医疗旅游先行区暂时调整实施');
+    expect(request!.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'policy_analysis', strict: true } });
+    expect(analysis).toMatchObject({
+      departmentId: 4,
+      publishedOn: '2018-12-21',
+      englishTranslation: 'In order to further support Hainan Province...',
+      industries: [{ industryId: expect.any(Number), details: 'Imported drugs for designated hospitals.' }],
+      impact: 5,
+      citedTitles: ['中华人民共和国药品管理法实施条例'],
+      usage: { analyser: 'llm:test-model', tokens: 100 },
+    });
+    expect(analyser.name).toBe('llm:test-model');
+  });
+
+  it('asks again after malformed JSON, and gives up with the reason when it stays malformed', async () => {
+    const recovering = await analyserAgainst((request, index) => (index === 0 ? { body: completion('{"title": "Decision on') } : ok(request)));
+    const analysis = await recovering.analyse(story('govcn-16.txt'), AbortSignal.timeout(10_000));
+    expect(server!.requests).toHaveLength(2);
+    expect(analysis.usage.tokens).toBe(200);
+    await server!.close();
+
+    const broken = await analyserAgainst(() => ({ body: completion('not json at all') }));
+    await expect(broken.analyse(story('govcn-16.txt'), AbortSignal.timeout(10_000))).rejects.toThrow("The model's answer was unusable after 3 tries: the answer was not JSON");
+    expect(server!.requests).toHaveLength(3);
+  });
+
+  it('refuses an answer that breaks the schema (a score of 11, a department the product does not know)', async () => {
+    const analyser = await analyserAgainst((request) => ok(request, { importance: 11, department: 'CIA' }));
+    const failure = analyser.analyse(story('govcn-16.txt'), AbortSignal.timeout(10_000));
+    await expect(failure).rejects.toThrow(/the answer broke the schema: .*importance/s);
+    await expect(failure).rejects.toThrow(/department/);
+  });
+
+  it('waits as a 429 Retry-After says, then succeeds', async () => {
+    const analyser = await analyserAgainst((request, index) =>
+      index === 0 ? { status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached', type: 'rate_limit_error' } } } : ok(request),
+    );
+    const started = Date.now();
+    await analyser.analyse(story('govcn-16.txt'), AbortSignal.timeout(10_000));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('gives up at the timeout when the server never answers', async () => {
+    const analyser = await analyserAgainst(() => 'hang');
+    const started = Date.now();
+    const signal = AbortSignal.timeout(500);
+    await expect(analyser.analyse(story('govcn-16.txt'), signal)).rejects.toThrow();
+    expect(signal.aborted).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('translates a long document section by section, in order, and analyses its opening', async () => {
+    const long = story('lawrefbook-05.txt');
+    expect(long.chineseText.length).toBeGreaterThan(12_000);
+    const analyser = await analyserAgainst((request) => ok(request));
+    const analysis = await analyser.analyse(long, AbortSignal.timeout(30_000));
+    const parts = sections(long.chineseText.trim(), 12_000);
+    expect(parts.length).toBeGreaterThan(1);
+    const [first, ...translations] = server!.requests;
+    expect(first!.response_format!.json_schema!.name).toBe('policy_analysis');
+    expect(JSON.stringify(first!.response_format!.json_schema!.schema)).not.toContain('englishTranslation');
+    expect(translations.map((request) => request.response_format!.json_schema!.name)).toEqual(parts.map(() => 'section_translation'));
+    translations.forEach((request, index) => expect(request.messages.at(-1)!.content).toContain(parts[index]!));
+    expect(analysis.englishTranslation).toBe(parts.map((part) => `[English of ${translations[parts.indexOf(part)]!.messages.at(-1)!.content.length} characters]`).join('\n\n'));
+    expect(analysis.usage.tokens).toBe(100 * (parts.length + 1));
+  });
+
+  it('cuts sections at line breaks, each within the limit, losing nothing', () => {
+    const text = story('lawrefbook-05.txt').chineseText.trim();
+    const parts = sections(text, 5000);
+    expect(parts.every((part) => part.length <= 5000)).toBe(true);
+    expect(parts.join('\n')).toBe(text);
+  });
+});
