@@ -38,7 +38,7 @@ export type Stack = {
 
 /**
  * Brings the whole product up: Postgres and Meilisearch (embedded unless URLs are given),
- * migrations, reference and demo data, then the indexer and the API as child processes.
+ * migrations, reference and demo data, then the indexer, the story worker and the API as child processes.
  * Shared by `make dev` and the browser journeys, so both run exactly the same stack.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -89,6 +89,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     env.PORT = String(options.port);
     const services = [
       startService('indexer', 'indexer/main.ts', env, options),
+      startService('worker', 'api/worker.ts', env, options),
       startService('api', 'api/main.ts', env, options),
     ];
     for (const service of services) stops.push(service.stop);

@@ -27,11 +27,16 @@ export const storyJobEnv = {
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
 };
 
+/** compose.yaml passes `${LLM_MODEL:-}`: an empty variable is an unset one. */
+function unsetWhenBlank<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+}
+
 /** Set all three to use an OpenAI-compatible chat API; unset, the offline rules analyser runs. */
 export const llmEnv = {
-  LLM_BASE_URL: z.url().optional(),
-  LLM_API_KEY: z.string().trim().min(1).optional(),
-  LLM_MODEL: z.string().trim().min(1).optional(),
+  LLM_BASE_URL: unsetWhenBlank(z.url().optional()),
+  LLM_API_KEY: unsetWhenBlank(z.string().trim().min(1).optional()),
+  LLM_MODEL: unsetWhenBlank(z.string().trim().min(1).optional()),
   /** Documents longer than this are translated section by section. */
   LLM_SECTION_CHARACTERS: z.coerce.number().int().min(500).default(12_000),
 };
