@@ -211,6 +211,9 @@ export const storyListQuerySchema = z.object({
 /** A row of the Story Processing queue. */
 export type StoryRow = { id: number; title: string; url: string; status: StoryStatus; error: string | null; createdAt: string };
 
+/** How many stories are in each state (the whole table, processed ones included). */
+export type StoryCounts = Record<StoryStatus, number>;
+
 /** The spec's pagination object of the story queue. */
 export type StoryPagination = { page: number; pageSize: number; totalItems: number; totalPages: number };
 

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contactMessagesQuery, latestRebuildQuery, markContactMessage, startRebuild, type SearchRebuild } from '../api/admin.ts';
+import { Dialog } from 'radix-ui';
+import { adminKeys, contactMessagesQuery, latestRebuildQuery, markContactMessage, resetProcessing, startRebuild, type SearchRebuild } from '../api/admin.ts';
+import { serverMessage } from '../api/client.ts';
+import { ui } from '../components/ui-classes.ts';
 import { toast, toastFailure } from '../components/toaster.tsx';
 import { formatAdminDateTime } from '../lib/format.ts';
 import { LoadError } from './admin-table-parts.tsx';
@@ -139,9 +142,104 @@ function ContactMessagesCard() {
   );
 }
 
+const wrongPasswordFallback = 'Invalid password. Please try again.';
+
+/**
+ * Reset Processing State: every story stuck in processing goes back to pending. Destructive for
+ * whatever the worker has in hand, so the admin's password is asked again (and checked by the
+ * server); the Reset button waits for one.
+ */
+function ResetProcessingCard() {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setProblem(null);
+  };
+  const reset = useMutation({
+    mutationFn: resetProcessing,
+    onSuccess: (answer) => {
+      toast({ title: 'Processing state reset', description: answer.message });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      close();
+    },
+    onError: (error) => {
+      const message = serverMessage(error) ?? wrongPasswordFallback;
+      setProblem(message);
+      toastFailure('Failed to reset processing state', error, wrongPasswordFallback);
+    },
+  });
+  return (
+    <section className="card grid gap-3 p-5" aria-labelledby="reset-processing-heading">
+      <div>
+        <h2 id="reset-processing-heading" className="text-lg font-semibold text-slate-950">
+          Reset Processing State
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Returns every story stuck in processing to pending, to be processed again.</p>
+      </div>
+      <Dialog.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
+        <Dialog.Trigger className="btn-secondary justify-self-start">Reset Processing State</Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className={ui.dialogOverlay} />
+          <Dialog.Content className={`${ui.dialogContent} max-w-md`}>
+            <Dialog.Title className="text-lg font-semibold">Reset Processing State</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-slate-700">
+              Every story in processing returns to pending. Enter your password to confirm.
+            </Dialog.Description>
+            <form
+              className="mt-4 grid gap-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (password.trim()) reset.mutate(password);
+              }}
+            >
+              <label htmlFor="reset-password" className="label">
+                Password
+              </label>
+              <input
+                id="reset-password"
+                type="password"
+                autoComplete="current-password"
+                className="input"
+                value={password}
+                aria-invalid={problem !== null}
+                aria-describedby={problem ? 'reset-password-error' : undefined}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setProblem(null);
+                }}
+              />
+              {problem && (
+                <p id="reset-password-error" role="alert" className="text-sm text-red-900">
+                  {problem}
+                </p>
+              )}
+              <div className="mt-4 flex justify-end gap-2">
+                <Dialog.Close type="button" className="btn-secondary">
+                  Cancel
+                </Dialog.Close>
+                <button type="submit" className="btn-primary" disabled={!password.trim() || reset.isPending}>
+                  {reset.isPending ? 'Resetting...' : 'Reset'}
+                </button>
+              </div>
+            </form>
+            <Dialog.Close className={ui.dialogClose} aria-label="Close">
+              ×
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}
+
 export function AdminToolsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <ResetProcessingCard />
       <ReindexCard />
       <ContactMessagesCard />
     </div>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { adminStatsQuery, systemStatusQuery, type SystemStatus } from '../api/admin.ts';
 import { LoadError } from './admin-table-parts.tsx';
+import { useProcessStories } from './story-processing-tab.tsx';
 
 const counterMs = 2000;
 
@@ -110,6 +111,7 @@ function SystemStatusCard({ status }: { status: SystemStatus }) {
 export function DashboardTab() {
   const stats = useQuery(adminStatsQuery);
   const system = useQuery(systemStatusQuery);
+  const processAll = useProcessStories();
   if (stats.error) return <LoadError what="statistics" error={stats.error} onRetry={() => void stats.refetch()} />;
   const processed = stats.data?.processedStoriesCount ?? 0;
   const pending = stats.data?.pendingStoriesCount ?? 0;
@@ -153,6 +155,9 @@ export function DashboardTab() {
               </dd>
             </div>
           </dl>
+          <button type="button" className="btn-primary mt-4 w-full" disabled={pending === 0 || processAll.isPending} onClick={() => processAll.mutate([])}>
+            Process All Pending Stories
+          </button>
         </section>
       </div>
     </div>

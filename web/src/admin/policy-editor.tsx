@@ -214,6 +214,16 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
                       )}
                     </Field>
                   </div>
+                  {policy.data.importanceReasons.length > 0 && (
+                    <details className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="importance-reasons">
+                      <summary className="cursor-pointer font-medium">Why the analyser scored {policy.data.impact}</summary>
+                      <ul className="mt-2 list-disc pl-5">
+                        {policy.data.importanceReasons.map((reason) => (
+                          <li key={reason}>{reason}</li>
+                        ))}
+                      </ul>
+                    </details>
+                  )}
                   <Field label="Title">{(id) => <input id={id} className="input" value={draft.title} onChange={(event) => set({ title: event.target.value })} />}</Field>
                   <Field label="Department">
                     {(id) => (

@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminPolicySort } from '../../../api/shared/admin-schemas.ts';
-import { adminKeys, adminPoliciesQuery, deletePolicies, deletePolicy, type AdminPolicyRow, type PolicyListParams } from '../api/admin.ts';
+import { adminKeys, adminPoliciesQuery, deletePolicies, deletePolicy, reprocessPolicies, reprocessPolicy, type AdminPolicyRow, type PolicyListParams } from '../api/admin.ts';
+import { toast, toastFailure } from '../components/toaster.tsx';
 import { formatAdminDate, truncate } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { AdminPager, AdminSearchBox, ImpactBadge, LoadError, Th } from './admin-table-parts.tsx';
@@ -61,6 +62,21 @@ export function PolicyManagementTab() {
     },
   });
   const { selected } = selection;
+  // Reprocessing runs in the worker: the list changes when it is done, not now. What an admin
+  // edited stays as they wrote it (the server's rule).
+  const reprocessOne = useMutation({
+    mutationFn: reprocessPolicy,
+    onSuccess: () => toast({ title: 'Policy reprocessing initiated' }),
+    onError: (error) => toastFailure('Failed to reprocess policy', error),
+  });
+  const reprocessMany = useMutation({
+    mutationFn: reprocessPolicies,
+    onSuccess: (answer) => {
+      toast({ title: 'Batch reprocessing initiated', description: `${answer.queued} ${answer.queued === 1 ? 'policy' : 'policies'} queued` });
+      selection.clear();
+    },
+    onError: (error) => toastFailure('Failed to reprocess policies', error),
+  });
 
   return (
     <div className="grid gap-4">
@@ -96,6 +112,9 @@ export function PolicyManagementTab() {
             <option value="reviewed">Reviewed</option>
           </select>
         </div>
+        <button type="button" className="btn-secondary" disabled={selected.size === 0 || reprocessMany.isPending} onClick={() => reprocessMany.mutate([...selected])}>
+          Batch Reprocess ({selected.size})
+        </button>
         <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={selected.size === 0} onClick={() => deletion.askMany(selected)}>
           Delete Selected ({selected.size})
         </button>
@@ -160,6 +179,15 @@ export function PolicyManagementTab() {
                   <td className="px-3 py-2 text-right whitespace-nowrap">
                     <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing(row.id)} aria-label={`Edit policy ${row.id}`}>
                       Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn-ghost px-2 py-1"
+                      disabled={reprocessOne.isPending && reprocessOne.variables === row.id}
+                      onClick={() => reprocessOne.mutate(row.id)}
+                      aria-label={`Reprocess policy ${row.id}`}
+                    >
+                      Reprocess
                     </button>
                     <button
                       type="button"

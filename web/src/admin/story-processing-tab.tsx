@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { adminKeys, deleteStories, deleteStory, markStory, pendingStoriesQuery, storyQuery, type StoryRow } from '../api/admin.ts';
+import { adminKeys, deleteStories, deleteStory, markStory, pendingStoriesQuery, processStories, storyQuery, type StoryRow } from '../api/admin.ts';
 import { toast, toastFailure } from '../components/toaster.tsx';
 import { ui } from '../components/ui-classes.ts';
 import { formatAdminDateTime, truncate } from '../lib/format.ts';
@@ -84,9 +84,26 @@ function StoryDetailsDialog({ storyId, onClose }: { storyId: number; onClose: ()
 }
 
 /**
- * The Story Processing tab's queue: the stories not yet processed, their state, details, and
- * deletion one by one or selected (shift-click selects a range). Processing them (Process
- * Selected, Process All Pending Stories) arrives with the story pipeline's worker.
+ * Starts processing stories (the given ones, or every pending one for an empty list) with the
+ * spec's toasts; the queue and the dashboard refresh, and the queue stays live while it works.
+ */
+export function useProcessStories(onStarted?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: processStories,
+    onSuccess: (answer) => {
+      toast({ title: 'Processing stories', description: answer.message });
+      onStarted?.();
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => toastFailure('Failed to process stories', error),
+  });
+}
+
+/**
+ * The Story Processing tab's queue: the stories not yet processed, their state, details,
+ * processing and deletion one by one or selected (shift-click selects a range). While the worker
+ * has stories in hand the table refreshes itself and the line above it counts what happened.
  */
 export function StoryProcessingTab() {
   const queryClient = useQueryClient();
@@ -112,14 +129,26 @@ export function StoryProcessingTab() {
     },
   });
   const first = pagination ? (pagination.page - 1) * pagination.pageSize + 1 : 0;
+  const process = useProcessStories(() => selection.clear());
+  const counts = list.data?.counts;
 
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className="btn-primary" disabled={selected.size === 0 || process.isPending} onClick={() => process.mutate([...selected])}>
+          Process Selected ({selected.size})
+        </button>
         <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={selected.size === 0} onClick={() => deletion.askMany(selected)}>
           Delete Selected ({selected.size})
         </button>
-        <p className="text-sm text-slate-700">Processing the queue arrives with the story pipeline.</p>
+        {counts && (
+          <p className="text-sm text-slate-700" aria-live="polite" data-testid="queue-counts">
+            {counts.processing > 0 && <span className="mr-3 font-medium text-blue-900">{counts.processing} processing</span>}
+            <span className="mr-3">{counts.pending} pending</span>
+            <span className="mr-3">{counts.failed} failed</span>
+            <span>{counts.processed} processed</span>
+          </p>
+        )}
       </div>
       {list.error ? (
         <LoadError what="stories" error={list.error} onRetry={() => void list.refetch()} />
@@ -156,8 +185,9 @@ export function StoryProcessingTab() {
                     />
                   </td>
                   <td className="px-3 py-2 text-slate-700 tabular-nums">{story.id}</td>
-                  <td className="px-3 py-2 text-slate-900" lang="zh" title={story.title}>
-                    {truncate(story.title, 50)}
+                  <td className="px-3 py-2 text-slate-900" title={story.title}>
+                    <span lang="zh">{truncate(story.title, 50)}</span>
+                    {story.error && <span className="block text-xs text-red-900">{story.error}</span>}
                   </td>
                   <td className="px-3 py-2 text-slate-700" title={story.url}>
                     {truncate(story.url, 40)}

@@ -123,6 +123,8 @@ export const pendingStoriesQuery = (page: number) =>
     queryKey: [...storyKeys.all, 'page', page],
     queryFn: () => call(rpc.admin['pending-stories'].$get({ query: queryParams({ page, pageSize: 200 }) })),
     placeholderData: keepPreviousData,
+    // Live while the worker has stories in hand.
+    refetchInterval: (query) => ((query.state.data?.counts.processing ?? 0) > 0 ? 2000 : false),
     staleTime: 0,
     retry: false,
   });
@@ -138,3 +140,8 @@ export const storyQuery = (id: number) =>
 export const markStory = (id: number, success: boolean) => call(rpc.admin.stories[':id']['mark-processed'].$post({ param: { id: String(id) }, json: { success } }));
 export const deleteStory = (id: number) => call(rpc.admin.stories[':id'].$delete({ param: { id: String(id) } }));
 export const deleteStories = (storyIds: number[]) => call(rpc.admin['batch-delete-stories'].$post({ json: { storyIds } }));
+
+export const processStories = (storyIds: number[]) => call(rpc.admin['process-stories'].$post({ json: { storyIds } }));
+export const resetProcessing = (password: string) => call(rpc.admin['reset-processing'].$post({ json: { password } }));
+export const reprocessPolicy = (id: number) => call(rpc.admin['reprocess-policy'][':id'].$post({ param: { id: String(id) }, json: {} }));
+export const reprocessPolicies = (policyIds: number[]) => call(rpc.admin['reprocess-policies'].$post({ json: { policyIds } }));

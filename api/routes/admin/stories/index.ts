@@ -13,6 +13,7 @@ import {
   markStorySchema,
   storyIdsSchema,
   storyListQuerySchema,
+  type StoryCounts,
   type StoryDetails,
   type StoryPagination,
   type StoryRow,
@@ -52,7 +53,7 @@ export function adminStoryRoutes(deps: AppDeps) {
   return new Hono<SignedInEnv>()
     .get('/pending-stories', validate('query', storyListQuerySchema), async (c) => {
       const { page, pageSize } = c.req.valid('query');
-      const [rows, [total]] = await Promise.all([
+      const [rows, [total], byStatus] = await Promise.all([
         deps.db
           .select({
             id: pendingStories.id,
@@ -68,11 +69,15 @@ export function adminStoryRoutes(deps: AppDeps) {
           .limit(pageSize)
           .offset((page - 1) * pageSize),
         deps.db.select({ total: count() }).from(pendingStories).where(inQueue),
+        deps.db.select({ status: pendingStories.status, stories: count() }).from(pendingStories).groupBy(pendingStories.status),
       ]);
       const totalItems = total?.total ?? 0;
       const pagination: StoryPagination = { page, pageSize, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / pageSize)) };
       const stories: StoryRow[] = rows.map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
-      return c.json({ stories, pagination });
+      // What the queue is doing, for the tab's live line: processed stories leave the table.
+      const counts: StoryCounts = { pending: 0, processing: 0, processed: 0, failed: 0 };
+      for (const row of byStatus) counts[row.status] = row.stories;
+      return c.json({ stories, pagination, counts });
     })
     .get('/stories/:id', validate('param', storyIdParamSchema), async (c) => {
       const [story] = await deps.db.select().from(pendingStories).where(eq(pendingStories.id, c.req.valid('param').id));
