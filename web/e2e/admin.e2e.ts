@@ -6,6 +6,8 @@ import { pendingStories, policies, users } from '../../db/schema/index.ts';
 import { createPolicy, createUser } from '../../db/testing.ts';
 import { checkPage, expectToast, signIn, uniqueEmail, waitForPath } from './account-helpers.ts';
 import { launchBrowser, newContext } from './browser.ts';
+import { loadLabelledSet } from '../../api/processing/documents/labelled-set.ts';
+import { demoPassword } from '../../api/dev/demo-users.ts';
 
 /**
  * The back office as an admin uses it. Each journey works on rows it creates (a marker in their
@@ -391,6 +393,81 @@ describe('Story Processing tab', () => {
       await expectToast(page, 'Stories deleted', '2 stories deleted');
       await page.getByText('No pending stories found.').waitFor();
       expect(await database.db.$count(pendingStories, inArray(pendingStories.id, stories.map((story) => story.id)))).toBe(1);
+      await page.context().close();
+    });
+  }
+});
+
+describe('story processing', () => {
+  const documents = loadLabelledSet();
+  const source = (file: string) => documents.find((document) => document.file === file)!.story;
+
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`processes real stories into policies that search finds by a Chinese term, and resets and reprocesses (${viewport})`, async () => {
+      await database.db.delete(pendingStories);
+      // Stories as the scrapers store them: real State Council and ministry documents.
+      const files = ['govcn-16.txt', 'govcn-58.txt', 'lawrefbook-06.txt'];
+      const stories = await database.db
+        .insert(pendingStories)
+        .values(files.map((file) => ({ title: source(file).title, chineseText: source(file).chineseText, url: `${source(file).url}#${marker}-${viewport}` })))
+        .returning();
+      const page = await adminPage(viewport);
+      await page.goto('/admin?tab=stories');
+      await page.getByText('Showing 1 - 3 of 3 stories, Page 1 of 1').waitFor();
+      expect(await page.getByRole('button', { name: 'Process Selected (0)' }).isDisabled()).toBe(true);
+      await page.getByRole('checkbox', { name: `Select story ${stories[0]!.id}` }).click();
+      await page.getByRole('checkbox', { name: `Select story ${stories[2]!.id}` }).click({ modifiers: ['Shift'] });
+      await page.getByRole('button', { name: 'Process Selected (3)' }).click();
+      await expectToast(page, 'Processing stories', 'Processing 3 stories');
+      // The table follows the worker on its own: processed stories leave the queue.
+      await page.getByText('No pending stories found.').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('queue-counts').textContent()).toContain('0 pending');
+      await checkPage(page, `admin-stories-processed-${viewport}`);
+
+      const made = await database.db.select().from(pendingStories).where(inArray(pendingStories.id, stories.map((story) => story.id)));
+      expect(made.map((story) => story.status)).toEqual(['processed', 'processed', 'processed']);
+      const decision = made.find((story) => story.url.startsWith(source('govcn-16.txt').url))!;
+      // Searchable once the indexer has it: a reader's search for a term of its Chinese text finds it.
+      await expect
+        .poll(async () => {
+          const answer = await page.request.get(`/api/search?q=${encodeURIComponent('博鳌乐城国际医疗旅游先行区')}`);
+          return ((await answer.json()) as { policies: { id: number }[] }).policies.map((card) => card.id);
+        }, { timeout: 30_000 })
+        .toContain(decision.policyId);
+
+      // Reprocess one policy from its row, then a batch, from Policy Management.
+      await page.goto('/admin?tab=policies');
+      await page.getByLabel('Search policies').fill('专利代理条例');
+      const row = page.locator('tbody tr', { hasText: '专利代理条例' }).first();
+      await row.waitFor();
+      await row.getByRole('button', { name: /^Reprocess policy/ }).click();
+      await expectToast(page, 'Policy reprocessing initiated');
+      await row.getByRole('checkbox').click();
+      await page.getByRole('button', { name: 'Batch Reprocess (1)' }).click();
+      await expectToast(page, 'Batch reprocessing initiated', '1 policy queued');
+
+      // A story stuck in processing (its worker gone) is returned to pending with the password.
+      await database.db.update(pendingStories).set({ status: 'processing' }).where(eq(pendingStories.id, stories[1]!.id));
+      await page.goto('/admin?tab=tools');
+      await page.getByRole('button', { name: 'Reset Processing State' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reset Processing State' });
+      expect(await dialog.getByRole('button', { name: 'Reset' }).isDisabled()).toBe(true);
+      await dialog.getByLabel('Password').fill('Not-The-Password-1!');
+      await dialog.getByRole('button', { name: 'Reset' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'Invalid password. Please try again.' }).waitFor();
+      await expectToast(page, 'Failed to reset processing state', 'Invalid password. Please try again.');
+      await checkPage(page, `admin-reset-processing-${viewport}`);
+      await dialog.getByLabel('Password').fill(demoPassword);
+      await dialog.getByRole('button', { name: 'Reset' }).click();
+      await expectToast(page, 'Processing state reset', '1 story returned to pending');
+      const [reset] = await database.db.select().from(pendingStories).where(eq(pendingStories.id, stories[1]!.id));
+      expect(reset!.status).toBe('pending');
+
+      // And the dashboard processes every pending story.
+      await page.goto('/admin');
+      await page.getByRole('button', { name: 'Process All Pending Stories' }).click();
+      await expectToast(page, 'Processing stories', 'Processing 1 story');
+      await expect.poll(async () => (await database.db.select().from(pendingStories).where(eq(pendingStories.id, stories[1]!.id)))[0]!.status, { timeout: 30_000 }).toBe('processed');
       await page.context().close();
     });
   }
