@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAccounts } from '../api/bench/accounts.ts';
 import { benchAdmin } from '../api/bench/admin.ts';
+import { benchProcessing } from '../api/bench/processing.ts';
 import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
 import { loadDemoUsers } from '../api/dev/demo-users.ts';
 import { ensureWebBuilt, readOrCreateSecret } from '../api/dev/stack.ts';
@@ -24,10 +25,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'web'] as const;
+const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'processing', 'web'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,web"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,processing,web"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -173,7 +174,7 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       await emit(await benchIndexer(indexerContext));
-    } else if (sections.includes('search') || sections.includes('web')) {
+    } else if (sections.includes('search') || sections.includes('processing') || sections.includes('web')) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
@@ -196,6 +197,20 @@ async function main(): Promise<number> {
       if (sections.includes('search')) await emit(await benchSearch(apiContext));
       if (sections.includes('accounts')) await emit(await benchAccounts(apiContext));
       if (sections.includes('admin')) await emit(await benchAdmin(apiContext));
+      if (sections.includes('processing')) {
+        await emit(
+          await benchProcessing({
+            ...apiContext,
+            startIndexer: indexerContext.startIndexer,
+            startWorker: async (overrides: Record<string, string>) => {
+              const worker = spawnNodeService('worker', 'api/worker.ts', { ...serviceEnv, ...overrides }, cleanup);
+              // Ready when its first heartbeat is written: its queues are started and its slots registered.
+              await waitFor('the worker', async () => (await sql`select 1 from daemon_heartbeats where kind = 'worker' and pid = ${worker.pid}`).length > 0, 60_000);
+              return worker;
+            },
+          }),
+        );
+      }
       if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
     }
     progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);

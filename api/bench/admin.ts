@@ -6,7 +6,7 @@ import type { ApiBenchContext } from './search.ts';
 const section = 'admin';
 const requestsPerCall = 200;
 
-async function signInAsAdmin(context: ApiBenchContext): Promise<string> {
+export async function signInAsAdmin(context: ApiBenchContext): Promise<string> {
   const response = await request(`${context.apiUrl}/api/auth/login`, {
     method: 'POST',
     headers: { Origin: context.appUrl, 'Content-Type': 'application/json' },

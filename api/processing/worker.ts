@@ -45,23 +45,36 @@ export async function runWorker(options: {
     }
   };
 
+
+  const workOptions = { batchSize: 1, pollingIntervalSeconds: settings.JOB_POLL_SECONDS, includeMetadata: true as const };
+  // pg-boss 10 runs one job at a time per work() call: concurrency is that many calls. Its loop
+  // waits the polling interval after every fetch, even one that found a job; a slot that has just
+  // finished a job asks for the next at once (notifyWorker), so a busy queue is never paced by the
+  // poll, and an idle one is polled every JOB_POLL_SECONDS.
+  const register = async (name: string, handle: (job: PgBoss.JobWithMetadata<unknown>) => Promise<void>) => {
+    let workerId = '';
+    workerId = await queue.boss.work(name, workOptions, async ([job]) => {
+      try {
+        await handle(job!);
+      } finally {
+        queue.boss.notifyWorker(workerId);
+      }
+    });
+  };
+  for (let slot = 0; slot < settings.STORY_CONCURRENCY; slot++) {
+    await register(processStoryQueue, (job) =>
+      run(job, processStoryPayload, ({ storyId }) => processStory(deps, storyId, { retryCount: job.retryCount, retryLimit: job.retryLimit })),
+    );
+    await register(reprocessPolicyQueue, (job) => run(job, reprocessPolicyPayload, ({ policyId, overwriteEdited }) => reprocessPolicy(deps, policyId, overwriteEdited)));
+  }
+
+  // Beats once the slots are registered: a heartbeat means the worker takes jobs.
   const heartbeat = await startHeartbeat(db, {
     kind: 'worker',
     intervalMs: 5000,
     activity: () => `${analyser.name}: ${inHand} in hand, ${done} done`,
     onError: (error) => log(`[worker] heartbeat failed: ${error instanceof Error ? error.message : String(error)}`),
   });
-
-  const workOptions = { batchSize: 1, pollingIntervalSeconds: settings.JOB_POLL_SECONDS, includeMetadata: true as const };
-  // pg-boss 10 runs one job at a time per work() call: concurrency is that many calls.
-  for (let slot = 0; slot < settings.STORY_CONCURRENCY; slot++) {
-    await queue.boss.work(processStoryQueue, workOptions, ([job]) =>
-      run(job!, processStoryPayload, ({ storyId }) => processStory(deps, storyId, { retryCount: job!.retryCount, retryLimit: job!.retryLimit })),
-    );
-    await queue.boss.work(reprocessPolicyQueue, workOptions, ([job]) =>
-      run(job!, reprocessPolicyPayload, ({ policyId, overwriteEdited }) => reprocessPolicy(deps, policyId, overwriteEdited)),
-    );
-  }
 
   const sweep = setInterval(() => {
     failOrphanedStories(db, { graceSeconds: 60 })

@@ -1,0 +1,91 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingStories, policies } from '../../db/schema/index.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import type { Analyser } from './analysis.ts';
+import { loadLabelledSet } from './documents/labelled-set.ts';
+import { loadStoryJobSettings } from './config.ts';
+import { failOrphanedStories, processStory, type ProcessingDeps } from './process.ts';
+import { processStoryQueue, startStoryQueue } from './queue.ts';
+import { createRulesAnalyser } from './rules/index.ts';
+
+const source = loadLabelledSet().find((document) => document.file === 'govcn-58.txt')!.story;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+let count = 0;
+async function storyInProcessing() {
+  count += 1;
+  const [story] = await ctx.db
+    .insert(pendingStories)
+    .values({ title: source.title, url: `${source.url}?n=${count}`, chineseText: source.chineseText, status: 'processing' })
+    .returning();
+  return story!;
+}
+const read = async (id: number) => (await ctx.db.select().from(pendingStories).where(eq(pendingStories.id, id)))[0]!;
+const deps = (analyser: Analyser, timeoutMs = 5000): ProcessingDeps => ({ db: ctx.db, analyser, now: () => new Date(), timeoutMs });
+
+/** An analyser whose service is down: every attempt fails the same way. */
+const unavailable: Analyser = {
+  name: 'llm:down',
+  analyse: async () => {
+    throw new Error('503 The model is overloaded');
+  },
+};
+/** An analyser that never answers: only the timeout ends it. */
+const stuck: Analyser = {
+  name: 'llm:stuck',
+  analyse: (_story, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('Request was aborted.')))),
+};
+
+describe('a story that keeps failing', () => {
+  it('stays processing with the reason while retries are left, then ends failed with it', async () => {
+    const story = await storyInProcessing();
+    await expect(processStory(deps(unavailable), story.id, { retryCount: 0, retryLimit: 1 })).rejects.toThrow('503 The model is overloaded');
+    expect(await read(story.id)).toMatchObject({ status: 'processing', error: 'Attempt 1 failed, retrying: 503 The model is overloaded', attempts: 1 });
+
+    expect(await processStory(deps(unavailable), story.id, { retryCount: 1, retryLimit: 1 })).toBe('failed');
+    expect(await read(story.id)).toMatchObject({ status: 'failed', error: '503 The model is overloaded', attempts: 2, policyId: null });
+  });
+
+  it('names the timeout as the reason when the analysis is cut off', async () => {
+    const story = await storyInProcessing();
+    expect(await processStory(deps(stuck, 200), story.id, { retryCount: 3, retryLimit: 3 })).toBe('failed');
+    expect((await read(story.id)).error).toBe('The analysis took longer than the per-story timeout');
+  });
+
+  it('is not touched by an attempt once an admin has reset it to pending', async () => {
+    const story = await storyInProcessing();
+    await ctx.db.update(pendingStories).set({ status: 'pending' }).where(eq(pendingStories.id, story.id));
+    expect(await processStory(deps(createRulesAnalyser({ now: () => new Date() })), story.id, { retryCount: 0, retryLimit: 3 })).toBe('skipped');
+    expect(await read(story.id)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('a retry after the write committed does nothing: one policy', async () => {
+    const story = await storyInProcessing();
+    const analyser = createRulesAnalyser({ now: () => new Date() });
+    expect(await processStory(deps(analyser), story.id, { retryCount: 0, retryLimit: 3 })).toBe('processed');
+    expect(await processStory(deps(analyser), story.id, { retryCount: 1, retryLimit: 3 })).toBe('skipped');
+    expect(await ctx.db.$count(policies, eq(policies.sourceUrl, story.url))).toBe(1);
+  });
+});
+
+describe('the sweep', () => {
+  it('fails a story left in processing with no job that could finish it, and leaves a fresh one', async () => {
+    const orphan = await storyInProcessing();
+    const fresh = await storyInProcessing();
+    // pg-boss's schema, as the API and the worker create it; the fresh story's job is in it.
+    const queue = await startStoryQueue(ctx.databaseUrl, loadStoryJobSettings({}), { maintain: false });
+    await ctx.db.transaction((tx) => queue.enqueue(tx, [{ name: processStoryQueue, data: { storyId: fresh.id } }]));
+    await queue.stop();
+    // Both have waited past the grace period; only the fresh one has a job that may still run.
+    await ctx.db.update(pendingStories).set({ updatedAt: sql`now() - interval '10 minutes'` }).where(inArray(pendingStories.id, [orphan.id, fresh.id]));
+    expect(await failOrphanedStories(ctx.db, { graceSeconds: 60 })).toBe(1);
+    expect(await read(orphan.id)).toMatchObject({ status: 'failed', error: 'Processing stopped with no attempt left (the worker was stopped or timed out)' });
+    expect((await read(fresh.id)).status).toBe('processing');
+  });
+});
