@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { databaseEnv, parseEnv } from '../db/config.ts';
 import { meilisearchEnv } from '../indexer/config.ts';
 import { isProxyEntry } from './auth/client-ip.ts';
-import { llmEnv, storyJobEnv } from './processing/config.ts';
+import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -42,6 +42,7 @@ const envSchema = z
     HEALTH_DAEMON_STALE_SECONDS: z.coerce.number().positive().default(15),
     ...storyJobEnv,
     ...llmEnv,
+    ...importEnv,
   })
   .superRefine((env, ctx) => {
     if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {

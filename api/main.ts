@@ -5,12 +5,14 @@ import { buildDeps } from './deps.ts';
 import { ConfigError } from '../db/config.ts';
 import { loadConfig } from './config.ts';
 import { createWebServer } from './http/web-server.ts';
+import { removeLeftoverUploads } from './imports/upload.ts';
 
 const webRoot = path.relative(process.cwd(), fileURLToPath(new URL('../dist/web', import.meta.url)));
 
 async function main() {
   const config = loadConfig();
   const { deps, close } = await buildDeps(config);
+  await removeLeftoverUploads();
   const server = createWebServer(deps, { webRoot });
   const listener = serve({ fetch: server.fetch, port: config.PORT, hostname: '0.0.0.0' }, (info) => {
     console.log(`API listening on http://localhost:${info.port}`);

@@ -22,6 +22,7 @@ export type AuditAction =
   | 'story_marked'
   | 'processing_reset'
   | 'policies_reprocessed'
+  | 'file_imported'
   | 'contact_message';
 
 

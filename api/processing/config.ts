@@ -41,6 +41,14 @@ export const llmEnv = {
   LLM_SECTION_CHARACTERS: z.coerce.number().int().min(500).default(12_000),
 };
 
+/** The Database File Upload card's limits. */
+export const importEnv = {
+  /** The largest file accepted (the spec's 1024 MB). */
+  IMPORT_MAX_MEGABYTES: z.coerce.number().int().min(1).max(10_240).default(1024),
+  /** An import still running after this answers with its job, which the card follows (the client waits 120 s). */
+  IMPORT_ANSWER_SECONDS: z.coerce.number().min(0.1).max(110).default(100),
+};
+
 const storyJobSchema = z.object(storyJobEnv);
 export type StoryJobSettings = z.output<typeof storyJobSchema>;
 

@@ -70,7 +70,7 @@ describe('a story that keeps failing', () => {
     const analyser = createRulesAnalyser({ now: () => new Date() });
     expect(await processStory(deps(analyser), story.id, { retryCount: 0, retryLimit: 3 })).toBe('processed');
     expect(await processStory(deps(analyser), story.id, { retryCount: 1, retryLimit: 3 })).toBe('skipped');
-    expect(await ctx.db.$count(policies, eq(policies.sourceUrl, story.url))).toBe(1);
+    expect(await ctx.db.$count(policies, eq(policies.sourceUrl, story.url!))).toBe(1);
   });
 });
 

@@ -83,14 +83,14 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
     .set({ attempts: sql`${pendingStories.attempts} + 1` })
     .where(eq(pendingStories.id, storyId));
 
-  const input: StoryInput = { title: story.title, url: story.url, chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) };
+  const input: StoryInput = { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) };
   const signal = AbortSignal.timeout(deps.timeoutMs);
   try {
     const analysis = await deps.analyser.analyse(input, signal);
     return await deps.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(pendingStories).where(eq(pendingStories.id, storyId)).for('update');
       if (!locked || locked.status !== 'processing') return 'skipped';
-      const [byUrl] = locked.policyId === null ? await tx.select({ id: policies.id }).from(policies).where(eq(policies.sourceUrl, locked.url)) : [];
+      const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(eq(policies.sourceUrl, locked.url)) : [];
       const at = deps.now();
       const { id: policyId } = await savePolicy(tx, locked.policyId ?? byUrl?.id ?? null, policyFields(analysis, input), { kind: 'analyser', at });
       await saveCitations(tx, policyId, analysis.citedTitles);
@@ -143,7 +143,7 @@ export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, ov
   if (!policy) return 'skipped';
   const [story] = await deps.db.select().from(pendingStories).where(eq(pendingStories.policyId, policyId));
   const input: StoryInput = story
-    ? { title: story.title, url: story.url, chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) }
+    ? { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) }
     : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn };
   const analysis = await deps.analyser.analyse(input, AbortSignal.timeout(deps.timeoutMs));
   await deps.db.transaction(async (tx) => {

@@ -209,7 +209,7 @@ export const storyListQuerySchema = z.object({
 
 
 /** A row of the Story Processing queue. */
-export type StoryRow = { id: number; title: string; url: string; status: StoryStatus; error: string | null; createdAt: string };
+export type StoryRow = { id: number; title: string; url: string | null; status: StoryStatus; error: string | null; createdAt: string };
 
 /** How many stories are in each state (the whole table, processed ones included). */
 export type StoryCounts = Record<StoryStatus, number>;
@@ -221,7 +221,7 @@ export type StoryPagination = { page: number; pageSize: number; totalItems: numb
 export type StoryDetails = {
   id: number;
   title: string;
-  url: string;
+  url: string | null;
   chinese_text: string;
   processed: boolean;
   processed_at: string | null;

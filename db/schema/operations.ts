@@ -12,8 +12,16 @@ export const pendingStories = pgTable(
   {
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
-    url: text('url').notNull(),
+    /** The source's address, normalised (db/story-keys.ts); null for a story imported without one. */
+    url: text('url'),
     chineseText: text('chinese_text').notNull().default(''),
+    /**
+     * What tells a story without a URL from another: its title and text, hashed (sha256 hex of
+     * title, a newline, the text). Set by a trigger on every insert and update, whoever writes
+     * (migration 0008; a generated column can't use convert_to, which is not immutable). Imports
+     * skip a story whose URL, or else whose hash, is known.
+     */
+    contentHash: text('content_hash'),
     status: text('status').$type<StoryStatus>().notNull().default('pending'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
@@ -31,6 +39,7 @@ export const pendingStories = pgTable(
     check('pending_stories_status_valid', sql`${t.status} in ('pending', 'processing', 'processed', 'failed')`),
     uniqueIndex('pending_stories_url_key').on(t.url),
     uniqueIndex('pending_stories_policy_id_key').on(t.policyId),
+    index('pending_stories_content_hash_idx').on(t.contentHash),
     // The queue lists stories by status, oldest first.
     index('pending_stories_status_id_idx').on(t.status, t.id),
   ],
@@ -41,16 +50,30 @@ export const importJobs = pgTable(
   {
     id: serial('id').primaryKey(),
     filename: text('filename').notNull(),
+    /** sha256 of the uploaded file: the same file uploaded again resumes or repeats this job. */
+    fileHash: text('file_hash').notNull(),
+    /** `stories` or `policies`: what the file held. */
+    kind: text('kind').$type<'stories' | 'policies'>().notNull().default('stories'),
     status: text('status').$type<'running' | 'succeeded' | 'failed'>().notNull().default('running'),
     total: integer('total').notNull().default(0),
+    /** Rows of the file read so far, in its order: where a resumed import starts again. */
+    rowsDone: integer('rows_done').notNull().default(0),
     imported: integer('imported').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
+    /** How many rows were refused, and the first reasons (row number: why). */
+    errorCount: integer('error_count').notNull().default(0),
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    /** Why the whole import failed, when it did. */
+    failure: text('failure'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [check('import_jobs_status_valid', sql`${t.status} in ('running', 'succeeded', 'failed')`)],
+  (t) => [
+    check('import_jobs_status_valid', sql`${t.status} in ('running', 'succeeded', 'failed')`),
+    index('import_jobs_file_hash_idx').on(t.fileHash, t.createdAt),
+  ],
 );
 
 /**

@@ -372,7 +372,7 @@ describe('Story Processing tab', () => {
       // Title cut at 50, source URL at 40.
       const firstRow = page.locator('tbody tr').first();
       expect(await firstRow.locator('td').nth(2).textContent()).toBe(`${stories[0]!.title.slice(0, 50)}...`);
-      expect(await firstRow.locator('td').nth(3).textContent()).toBe(`${stories[0]!.url.slice(0, 40)}...`);
+      expect(await firstRow.locator('td').nth(3).textContent()).toBe(`${stories[0]!.url!.slice(0, 40)}...`);
       await checkPage(page, `admin-stories-${viewport}`);
 
       await page.getByRole('button', { name: `View story ${stories[0]!.id}` }).click();
@@ -426,7 +426,7 @@ describe('story processing', () => {
 
       const made = await database.db.select().from(pendingStories).where(inArray(pendingStories.id, stories.map((story) => story.id)));
       expect(made.map((story) => story.status)).toEqual(['processed', 'processed', 'processed']);
-      const decision = made.find((story) => story.url.startsWith(source('govcn-16.txt').url))!;
+      const decision = made.find((story) => story.url!.startsWith(source('govcn-16.txt').url))!;
       // Searchable once the indexer has it: a reader's search for a term of its Chinese text finds it.
       await expect
         .poll(async () => {

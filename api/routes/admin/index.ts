@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { adminContactMessageRoutes } from '../contact/index.ts';
 import { adminStatsRoutes } from '../stats/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';
+import { adminImportRoutes } from './imports/index.ts';
 import { adminProcessingRoutes } from './processing/index.ts';
 import { adminStoryRoutes } from './stories/index.ts';
 import { adminSystemRoutes } from './system/index.ts';
@@ -23,5 +24,6 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', adminSystemRoutes(deps))
     .route('/', adminStoryRoutes(deps))
     .route('/', adminProcessingRoutes(deps))
+    .route('/', adminImportRoutes(deps))
     .route('/', adminPolicyRoutes(deps));
 }

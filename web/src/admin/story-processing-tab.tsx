@@ -46,9 +46,13 @@ function StoryDetailsDialog({ storyId, onClose }: { storyId: number; onClose: ()
               <p className="font-medium break-words text-slate-950" lang="zh">
                 {story.data.title}
               </p>
-              <a href={story.data.url} target="_blank" rel="noreferrer noopener" className="break-all text-blue-800 underline">
-                {story.data.url}
-              </a>
+              {story.data.url ? (
+                <a href={story.data.url} target="_blank" rel="noreferrer noopener" className="break-all text-blue-800 underline">
+                  {story.data.url}
+                </a>
+              ) : (
+                <p className="text-slate-700">No source URL</p>
+              )}
               {/* Focusable, so a keyboard can scroll it. */}
               <p
                 lang="zh"
@@ -189,8 +193,8 @@ export function StoryProcessingTab() {
                     <span lang="zh">{truncate(story.title, 50)}</span>
                     {story.error && <span className="block text-xs text-red-900">{story.error}</span>}
                   </td>
-                  <td className="px-3 py-2 text-slate-700" title={story.url}>
-                    {truncate(story.url, 40)}
+                  <td className="px-3 py-2 text-slate-700" title={story.url ?? undefined}>
+                    {story.url ? truncate(story.url, 40) : '—'}
                   </td>
                   <td className="px-3 py-2">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[story.status]}`} title={story.error ?? undefined}>

@@ -217,7 +217,7 @@ describe('the worker', () => {
     await ctx.request('/api/admin/process-stories', { json: { storyIds: [story.id] }, cookie: cookies.admin });
     const second = await eventually(async () => ((await stored(story.id)).status === 'processed' ? stored(story.id) : undefined));
     expect(second.policyId).toBe(first.policyId);
-    const [{ n }] = (await ctx.db.select({ n: count() }).from(policies).where(eq(policies.sourceUrl, story.url))) as [{ n: number }];
+    const [{ n }] = (await ctx.db.select({ n: count() }).from(policies).where(eq(policies.sourceUrl, story.url!))) as [{ n: number }];
     expect(n).toBe(1);
   });
 

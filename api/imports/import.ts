@@ -1,0 +1,286 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { PolicyWriteError, savePolicy } from '../../db/policies.ts';
+import { parsePolicyFullContent } from '../../db/policy-content.ts';
+import { importJobs, pendingStories, policies } from '../../db/schema/index.ts';
+import { maxTextCharacters, type StoryFile } from './story-file.ts';
+
+/**
+ * Bringing a file's rows in: stories into the queue (pending, for Process Stories), or policies
+ * directly (a migration). Rows go in batches, each one transaction that also moves the import
+ * job's progress, so a crash loses at most the batch in hand and the same file uploaded again
+ * resumes after the last batch written. Duplicates are skipped, within the file and against what
+ * the database holds: by normalised URL, else by the hash of title and text.
+ */
+
+export const batchSize = 1000;
+const listedErrors = 100;
+
+/** A web address as stories are keyed: no fragment, no default port, host in lower case, no trailing slash. */
+export function normaliseUrl(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.hash = '';
+  if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, '');
+  return url.toString();
+}
+
+export function contentHash(title: string, text: string): string {
+  return createHash('sha256').update(`${title}\n${text}`).digest('hex');
+}
+
+type StoryRow = { title: string; url: string | null; chineseText: string; hash: string };
+type RowOutcome = { story: StoryRow } | { error: string };
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : value instanceof Buffer ? null : '');
+
+/** One row of a story table, checked: a title, and a text or a web address, within the limits. */
+export function readStoryRow(values: Record<string, unknown>, rowNumber: number): RowOutcome {
+  const title = asText(values.title)?.trim() ?? null;
+  const text = asText(values.text)?.trim() ?? '';
+  const rawUrl = asText(values.url)?.trim() ?? '';
+  if (title === null || asText(values.text) === null) return { error: `row ${rowNumber}: holds binary data, not text` };
+  if (!title) return { error: `row ${rowNumber}: no title` };
+  if (title.length > 500) return { error: `row ${rowNumber}: title over 500 characters` };
+  if (text.length > maxTextCharacters) return { error: `row ${rowNumber}: text over ${maxTextCharacters.toLocaleString('en')} characters` };
+  if (text.includes('\u0000') || title.includes('\u0000')) return { error: `row ${rowNumber}: holds NUL characters` };
+  const url = rawUrl ? normaliseUrl(rawUrl) : null;
+  if (rawUrl && !url) return { error: `row ${rowNumber}: "${rawUrl.slice(0, 80)}" is not a web address` };
+  if (!url && !text) return { error: `row ${rowNumber}: neither a text nor a URL` };
+  return { story: { title, url, chineseText: text, hash: contentHash(title, text) } };
+}
+
+export type ImportCounts = { total: number; imported: number; duplicates: number; errorCount: number; errors: string[] };
+
+/** What the file would bring: its rows, and how many the database (or the file itself) already holds. */
+export async function analyseStoryFile(db: Database, file: StoryFile): Promise<ImportCounts> {
+  const counts: ImportCounts = { total: file.total, imported: 0, duplicates: 0, errorCount: 0, errors: [] };
+  const seen = new Set<string>();
+  let batch: string[] = [];
+  const flush = async () => {
+    const known = await knownKeys(db, batch);
+    for (const key of batch) if (known.has(key)) counts.duplicates++;
+    batch = [];
+  };
+  let rowNumber = 0;
+  for (const values of file.rows(0)) {
+    rowNumber++;
+    const key = rowKey(file, values, rowNumber, counts);
+    if (!key) continue;
+    if (seen.has(key)) {
+      counts.duplicates++;
+      continue;
+    }
+    seen.add(key);
+    batch.push(key);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  return counts;
+}
+
+function rowKey(file: StoryFile, values: Record<string, unknown>, rowNumber: number, counts: ImportCounts): string | null {
+  if (file.kind === 'stories') {
+    const outcome = readStoryRow(values, rowNumber);
+    if ('error' in outcome) {
+      noteError(counts, outcome.error);
+      return null;
+    }
+    return outcome.story.url ? `url:${outcome.story.url}` : `hash:${outcome.story.hash}`;
+  }
+  const outcome = readPolicyRow(values, rowNumber);
+  if ('error' in outcome) {
+    noteError(counts, outcome.error);
+    return null;
+  }
+  return outcome.policy.sourceUrl ? `url:${outcome.policy.sourceUrl}` : `title:${outcome.policy.title}|${outcome.policy.publishedOn}`;
+}
+
+function noteError(counts: ImportCounts, error: string) {
+  counts.errorCount++;
+  if (counts.errors.length < listedErrors) counts.errors.push(error);
+}
+
+/** Which of these keys the database holds already: stories by URL or hash, policies by source URL or title and date. */
+async function knownKeys(db: Pick<Database, 'select'>, keys: string[]): Promise<Set<string>> {
+  const urls = keys.filter((key) => key.startsWith('url:')).map((key) => key.slice(4));
+  const hashes = keys.filter((key) => key.startsWith('hash:')).map((key) => key.slice(5));
+  const titles = keys.filter((key) => key.startsWith('title:')).map((key) => key.slice(6));
+  const known = new Set<string>();
+  if (urls.length) {
+    for (const row of await db.select({ url: pendingStories.url }).from(pendingStories).where(inArray(pendingStories.url, urls))) known.add(`url:${row.url}`);
+    for (const row of await db.select({ url: policies.sourceUrl }).from(policies).where(and(isNotNull(policies.sourceUrl), inArray(policies.sourceUrl, urls)))) known.add(`url:${row.url}`);
+  }
+  if (hashes.length) {
+    for (const row of await db.select({ hash: pendingStories.contentHash }).from(pendingStories).where(inArray(pendingStories.contentHash, hashes))) known.add(`hash:${row.hash}`);
+  }
+  if (titles.length) {
+    const rows = await db
+      .select({ key: sql<string>`${policies.title} || '|' || ${policies.publishedOn}` })
+      .from(policies)
+      .where(inArray(sql`${policies.title} || '|' || ${policies.publishedOn}`, titles));
+    for (const row of rows) known.add(`title:${row.key}`);
+  }
+  return known;
+}
+
+type PolicyRow = {
+  title: string;
+  publishedOn: string;
+  departmentId: number;
+  description: string;
+  impact: number;
+  sourceUrl: string | null;
+  chineseOriginal: string | null;
+  englishTranslation: string | null;
+  fullContent: unknown;
+};
+
+/** One row of a policies table in the spec's data model. */
+export function readPolicyRow(values: Record<string, unknown>, rowNumber: number): { policy: PolicyRow } | { error: string } {
+  const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
+  const title = text(values.title)?.trim();
+  if (!title) return { error: `row ${rowNumber}: no title` };
+  const date = text(values.date)?.trim().slice(0, 10) ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return { error: `row ${rowNumber}: "${date}" is not a date` };
+  const departmentId = Number(values.department);
+  if (!Number.isInteger(departmentId) || departmentId < 1) return { error: `row ${rowNumber}: no department id` };
+  const impact = values.impact === null || values.impact === undefined ? 5 : Number(values.impact);
+  if (!Number.isInteger(impact) || impact < 1 || impact > 10) return { error: `row ${rowNumber}: impact "${String(values.impact)}" is not 1-10` };
+  for (const field of ['chineseOriginal', 'englishTranslation'] as const) {
+    if ((text(values[field])?.length ?? 0) > maxTextCharacters) return { error: `row ${rowNumber}: ${field} over ${maxTextCharacters.toLocaleString('en')} characters` };
+  }
+  const rawUrl = text(values.url)?.trim();
+  const sourceUrl = rawUrl ? normaliseUrl(rawUrl) : null;
+  if (rawUrl && !sourceUrl) return { error: `row ${rowNumber}: "${rawUrl.slice(0, 80)}" is not a web address` };
+  return {
+    policy: {
+      title,
+      publishedOn: date,
+      departmentId,
+      description: text(values.description) ?? '',
+      impact,
+      sourceUrl,
+      chineseOriginal: text(values.chineseOriginal),
+      englishTranslation: text(values.englishTranslation),
+      fullContent: values.fullContent ?? {},
+    },
+  };
+}
+
+type Job = typeof importJobs.$inferSelect;
+
+/**
+ * Imports `file` under `job`, from the row after the last one the job wrote; the job's row moves
+ * with each committed batch, which is what the card follows.
+ */
+export async function runImport(db: Database, file: StoryFile, job: Job, options: { now: () => Date; signal?: AbortSignal }): Promise<Job> {
+  // Keys this run has seen: the rows before a resumed job's start are in the database already.
+  const seen = new Set<string>();
+  let rowNumber = job.rowsDone;
+  let pending: { rowNumber: number; values: Record<string, unknown> }[] = [];
+  let current = job;
+
+  const writeBatch = async () => {
+    const rows = pending;
+    pending = [];
+    const counts: ImportCounts = { total: file.total, imported: 0, duplicates: 0, errorCount: 0, errors: [] };
+    const candidates: { key: string; row: StoryRow | PolicyRow; rowNumber: number }[] = [];
+    for (const { rowNumber: number, values } of rows) {
+      if (file.kind === 'stories') {
+        const outcome = readStoryRow(values, number);
+        if ('error' in outcome) noteError(counts, outcome.error);
+        else candidates.push({ key: outcome.story.url ? `url:${outcome.story.url}` : `hash:${outcome.story.hash}`, row: outcome.story, rowNumber: number });
+      } else {
+        const outcome = readPolicyRow(values, number);
+        if ('error' in outcome) noteError(counts, outcome.error);
+        else {
+          const policy = outcome.policy;
+          candidates.push({ key: policy.sourceUrl ? `url:${policy.sourceUrl}` : `title:${policy.title}|${policy.publishedOn}`, row: policy, rowNumber: number });
+        }
+      }
+    }
+    current = await db.transaction(async (tx) => {
+      const known = await knownKeys(tx, candidates.map((candidate) => candidate.key));
+      const fresh = candidates.filter((candidate) => {
+        if (known.has(candidate.key) || seen.has(candidate.key)) {
+          counts.duplicates++;
+          return false;
+        }
+        seen.add(candidate.key);
+        return true;
+      });
+      if (file.kind === 'stories' && fresh.length) {
+        const inserted = await tx
+          .insert(pendingStories)
+          .values(fresh.map(({ row }) => ({ title: (row as StoryRow).title, url: (row as StoryRow).url, chineseText: (row as StoryRow).chineseText })))
+          .onConflictDoNothing()
+          .returning({ id: pendingStories.id });
+        counts.imported += inserted.length;
+        counts.duplicates += fresh.length - inserted.length;
+      }
+      if (file.kind === 'policies') {
+        for (const candidate of fresh) {
+          const policy = candidate.row as PolicyRow;
+          const content = parsePolicyFullContent(policy.fullContent);
+          try {
+            // A savepoint per row: a row the write rules refuse is an error of that row alone.
+            await tx.transaction(async (row) => {
+              await savePolicy(
+                row,
+                null,
+                {
+                  ...policy,
+                  fullContent: content,
+                  industryIds: (content.impact_analysis ?? []).map((impact) => impact.industry_id),
+                  topicIds: (content.topic_analysis ?? []).map((impact) => impact.topic_id),
+                },
+                { kind: 'analyser', at: options.now() },
+              );
+            });
+            counts.imported++;
+          } catch (error) {
+            if (!(error instanceof PolicyWriteError)) throw error;
+            noteError(counts, `row ${candidate.rowNumber}: ${error.message}`);
+          }
+        }
+      }
+      const [updated] = await tx
+        .update(importJobs)
+        .set({
+          rowsDone: sql`${importJobs.rowsDone} + ${rows.length}`,
+          imported: sql`${importJobs.imported} + ${counts.imported}`,
+          duplicates: sql`${importJobs.duplicates} + ${counts.duplicates}`,
+          errorCount: sql`${importJobs.errorCount} + ${counts.errorCount}`,
+          errors: sql`(${importJobs.errors} || ${JSON.stringify(counts.errors)}::jsonb)`,
+          updatedAt: options.now(),
+        })
+        .where(eq(importJobs.id, job.id))
+        .returning();
+      return updated!;
+    });
+  };
+
+  for (const values of file.rows(job.rowsDone)) {
+    rowNumber++;
+    pending.push({ rowNumber, values });
+    if (pending.length >= batchSize) {
+      options.signal?.throwIfAborted();
+      await writeBatch();
+    }
+  }
+  await writeBatch();
+  // Only the first reasons are kept on the row: a file of a million bad rows stays readable.
+  const [finished] = await db
+    .update(importJobs)
+    .set({ status: 'succeeded', finishedAt: options.now(), updatedAt: options.now(), errors: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from (select e from jsonb_array_elements(${importJobs.errors}) e limit ${listedErrors}) first)` })
+    .where(eq(importJobs.id, job.id))
+    .returning();
+  return finished ?? current;
+}
