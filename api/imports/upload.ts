@@ -8,6 +8,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AppError, badRequest } from '../http/errors.ts';
+import { fileTooLargeMessage, importFileRules, invalidFileTypeMessage } from '../shared/admin-schemas.ts';
 
 /**
  * Receiving the Database File Upload card's file: the multipart field `dbFile`, streamed to a
@@ -16,11 +17,7 @@ import { AppError, badRequest } from '../http/errors.ts';
  * read. The caller removes the file (`discard`) whatever happens next.
  */
 
-export const acceptedExtensions = ['db', 'sqlite', 'sqlite3', 'sql'] as const;
 export type UploadKind = 'sqlite' | 'sql';
-
-export const invalidFileTypeMessage = 'Invalid file type. Accepted types: db, sqlite, sqlite3, sql';
-export const tooLargeMessage = (maxMegabytes: number) => `File is too large. Maximum size: ${maxMegabytes}MB`;
 
 export type Upload = { path: string; filename: string; kind: UploadKind; bytes: number; sha256: string; discard: () => Promise<void> };
 
@@ -43,7 +40,7 @@ export async function removeLeftoverUploads(): Promise<void> {
 
 function kindOf(filename: string): UploadKind | null {
   const extension = path.extname(filename).slice(1).toLowerCase();
-  if (!(acceptedExtensions as readonly string[]).includes(extension)) return null;
+  if (!(importFileRules.extensions as readonly string[]).includes(extension)) return null;
   return extension === 'sql' ? 'sql' : 'sqlite';
 }
 
@@ -52,7 +49,7 @@ const envelopeBytes = 64 * 1024;
 
 export async function receiveUpload(request: Request, options: { maxMegabytes: number }): Promise<Upload> {
   const maxBytes = options.maxMegabytes * 1024 * 1024;
-  const tooLarge = () => new AppError('payload_too_large', tooLargeMessage(options.maxMegabytes), { Connection: 'close' });
+  const tooLarge = () => new AppError('payload_too_large', fileTooLargeMessage(options.maxMegabytes), { Connection: 'close' });
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field dbFile');
   // A declared size past the limit is refused before a byte of it is read.

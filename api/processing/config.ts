@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseEnv } from '../../db/config.ts';
+import { importFileRules } from '../shared/admin-schemas.ts';
 
 /**
  * The story pipeline's settings, shared by the API (which creates the queues and enqueues) and
@@ -44,7 +45,7 @@ export const llmEnv = {
 /** The Database File Upload card's limits. */
 export const importEnv = {
   /** The largest file accepted (the spec's 1024 MB). */
-  IMPORT_MAX_MEGABYTES: z.coerce.number().int().min(1).max(10_240).default(1024),
+  IMPORT_MAX_MEGABYTES: z.coerce.number().int().min(1).max(10_240).default(importFileRules.maxMegabytes),
   /** An import still running after this answers with its job, which the card follows (the client waits 120 s). */
   IMPORT_ANSWER_SECONDS: z.coerce.number().min(0.1).max(110).default(100),
 };

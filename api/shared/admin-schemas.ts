@@ -259,3 +259,9 @@ export const reprocessPolicySchema = z.strictObject({ overwriteEdited });
 
 /** POST /api/admin/reprocess-policies: one batch. */
 export const reprocessPoliciesSchema = z.strictObject({ policyIds: policyIdsSchema.shape.policyIds, overwriteEdited });
+
+/** The Database File Upload card's rules (spec sections 7 and 9), checked by the card and enforced by the API. */
+export const importFileRules = { extensions: ['db', 'sqlite', 'sqlite3', 'sql'] as const, maxMegabytes: 1024, timeoutMs: 120_000 };
+export const invalidFileTypeMessage = 'Invalid file type. Accepted types: db, sqlite, sqlite3, sql';
+export const fileTooLargeMessage = (maxMegabytes: number) => `File is too large. Maximum size: ${maxMegabytes}MB`;
+export const noStoriesMessage = 'No stories found in the database file.';

@@ -1,3 +1,7 @@
+import Sqlite from 'better-sqlite3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -468,6 +472,52 @@ describe('story processing', () => {
       await page.getByRole('button', { name: 'Process All Pending Stories' }).click();
       await expectToast(page, 'Processing stories', 'Processing 1 story');
       await expect.poll(async () => (await database.db.select().from(pendingStories).where(eq(pendingStories.id, stories[1]!.id)))[0]!.status, { timeout: 30_000 }).toBe('processed');
+      await page.context().close();
+    });
+  }
+});
+
+describe('database import', () => {
+  const documents = loadLabelledSet();
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`imports a stories file with progress and counts, processes it, and search finds a story by a Chinese term (${viewport})`, async () => {
+      await database.db.delete(pendingStories);
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'e2e-import-'));
+      const file = path.join(dir, `scraped-${viewport}.sqlite`);
+      const sqlite = new Sqlite(file);
+      sqlite.exec('create table stories (id integer primary key, title text, link text, body text)');
+      const insert = sqlite.prepare('insert into stories (title, link, body) values (?, ?, ?)');
+      const chosen = ['govcn-05.txt', 'govcn-09.txt', 'lawrefbook-03.txt'].map((name) => documents.find((document) => document.file === name)!.story);
+      chosen.forEach((story, index) => insert.run(story.title, `${story.url}?copy=${marker}-${viewport}-${index}`, story.chineseText));
+      // The same story twice in the file: skipped the second time.
+      insert.run(chosen[0]!.title, `${chosen[0]!.url}?copy=${marker}-${viewport}-0#again`, chosen[0]!.chineseText);
+      sqlite.close();
+
+      const page = await adminPage(viewport);
+      await page.goto('/admin?tab=tools');
+      await page.getByLabel('Database file', { exact: true }).setInputFiles(file);
+      await page.getByRole('button', { name: 'Analyze' }).click();
+      await page.getByTestId('analysis-result').filter({ hasText: '4 stories in table "stories": 1 already imported' }).waitFor();
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expectToast(page, 'Import Complete', '3 imported, 1 duplicates skipped');
+      expect(await page.getByTestId('upload-result').textContent()).toContain('Imported 3 stories of 4; 1 duplicates skipped');
+      await checkPage(page, `admin-import-done-${viewport}`);
+
+      await page.getByRole('button', { name: 'Process Imported Stories' }).click();
+      await expectToast(page, 'Processing stories', 'Processing 3 stories');
+      await expect
+        .poll(async () => {
+          const answer = await page.request.get(`/api/search?q=${encodeURIComponent('综合保税区')}`);
+          const cards = ((await answer.json()) as { policies: { id: number; title: string }[] }).policies;
+          return cards.some((card) => card.title === chosen[0]!.title);
+        }, { timeout: 60_000 })
+        .toBe(true);
+
+      await page.getByRole('button', { name: 'Upload Another File' }).click();
+      await page.getByLabel('Database file', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a database') });
+      await page.getByText('Invalid file type. Accepted types: db, sqlite, sqlite3, sql').waitFor();
+      expect(await page.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
+      await rm(dir, { recursive: true, force: true });
       await page.context().close();
     });
   }

@@ -7,6 +7,7 @@ import { ui } from '../components/ui-classes.ts';
 import { toast, toastFailure } from '../components/toaster.tsx';
 import { formatAdminDateTime } from '../lib/format.ts';
 import { LoadError } from './admin-table-parts.tsx';
+import { DatabaseUploadCard } from './database-upload-card.tsx';
 
 function seconds(value: number | null): string {
   if (value === null) return '';
@@ -240,6 +241,7 @@ export function AdminToolsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ResetProcessingCard />
+      <DatabaseUploadCard />
       <ReindexCard />
       <ContactMessagesCard />
     </div>

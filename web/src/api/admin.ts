@@ -145,3 +145,13 @@ export const processStories = (storyIds: number[]) => call(rpc.admin['process-st
 export const resetProcessing = (password: string) => call(rpc.admin['reset-processing'].$post({ json: { password } }));
 export const reprocessPolicy = (id: number) => call(rpc.admin['reprocess-policy'][':id'].$post({ param: { id: String(id) }, json: {} }));
 export const reprocessPolicies = (policyIds: number[]) => call(rpc.admin['reprocess-policies'].$post({ json: { policyIds } }));
+
+export type ImportAnswer = InferResponseType<(typeof rpc.admin)['import-jobs'][':id']['$get'], 200>;
+export const importJobQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...admin, 'import-jobs', id],
+    queryFn: () => call(rpc.admin['import-jobs'][':id'].$get({ param: { id: String(id) } })),
+    // The card follows a running import until it ends.
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+    staleTime: 0,
+  });

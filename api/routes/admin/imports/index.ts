@@ -11,9 +11,9 @@ import { validate } from '../../../http/validation.ts';
 import { analyseStoryFile, runImport } from '../../../imports/import.ts';
 import { openStoryFile } from '../../../imports/story-file.ts';
 import { receiveUpload } from '../../../imports/upload.ts';
+import { noStoriesMessage } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
 
-export const noStoriesMessage = 'No stories found in the database file.';
 
 type Job = typeof importJobs.$inferSelect;
 
