@@ -187,9 +187,7 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
   let pending: { rowNumber: number; values: Record<string, unknown> }[] = [];
   let current = job;
 
-  const writeBatch = async () => {
-    const rows = pending;
-    pending = [];
+  const writeBatch = async (rows: typeof pending) => {
     const counts: ImportCounts = { total: file.total, imported: 0, duplicates: 0, errorCount: 0, errors: [] };
     const candidates: { key: string; row: StoryRow | PolicyRow; rowNumber: number }[] = [];
     for (const { rowNumber: number, values } of rows) {
@@ -267,15 +265,22 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
     });
   };
 
+  // The next batch is read from the file while the last one is written: one batch in flight at a
+  // time, so batches still commit in the file's order.
+  let writing: Promise<void> = Promise.resolve();
   for (const values of file.rows(job.rowsDone)) {
     rowNumber++;
     pending.push({ rowNumber, values });
     if (pending.length >= batchSize) {
+      const batch = pending;
+      pending = [];
+      await writing;
       options.signal?.throwIfAborted();
-      await writeBatch();
+      writing = writeBatch(batch);
     }
   }
-  await writeBatch();
+  await writing;
+  await writeBatch(pending);
   // Only the first reasons are kept on the row: a file of a million bad rows stays readable.
   const [finished] = await db
     .update(importJobs)
