@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../http/errors.ts';
@@ -129,12 +130,13 @@ export async function openStoryFile(upload: Upload): Promise<StoryFile | null> {
       await loadSqlDump(upload.path, db);
     } catch (error) {
       db.close();
+      rmSync(scratchPath, { force: true });
       throw error;
     }
   }
   const close = () => {
     db.close();
-    if (scratchPath) void import('node:fs/promises').then(({ rm }) => rm(scratchPath!, { force: true }));
+    if (scratchPath) rmSync(scratchPath, { force: true });
   };
   try {
     harden(db);

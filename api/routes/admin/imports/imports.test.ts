@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
@@ -10,13 +10,19 @@ import { loadLabelledSet } from '../../../processing/documents/labelled-set.ts';
 import { adminRoleMatrix, signInEveryRole, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { eventually } from '../../../../indexer/testing.ts';
+import { runImport } from '../../../imports/import.ts';
+import { openStoryFile } from '../../../imports/story-file.ts';
+import { uploadDirectory } from '../../../imports/upload.ts';
 
 const documents = loadLabelledSet();
 let ctx: TestContext;
 let cookies: Partial<Record<Caller, string>>;
 let dir: string;
+/** What the upload directory held before (another run's): only what this file's calls leave counts. */
+let before: string[];
 
 beforeAll(async () => {
+  before = await readdir(uploadDirectory).catch(() => []);
   ctx = await createTestContext();
   ({ cookies } = await signInEveryRole(ctx));
   dir = await mkdtemp(path.join(os.tmpdir(), 'import-test-'));
@@ -283,17 +289,35 @@ describe('untrusted files', () => {
 
 describe('a long import', () => {
   it('killed half-way resumes from its last batch when the same file is uploaded again: nothing twice, nothing lost', async () => {
-    const rows = Array.from({ length: 2500 }, (_, index) => ({ title: `${doc(index).title} ${index}`, url: `https://www.gov.cn/resume/${index}`, content: doc(index).chineseText.slice(0, 300) }));
+    const rows = Array.from({ length: 5000 }, (_, index) => ({ title: `${doc(index).title} ${index}`, url: `https://www.gov.cn/resume/${index}`, content: doc(index).chineseText.slice(0, 300) }));
     const file = await sqliteFile((db) => storiesTable(db, rows));
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    // The state a process killed after its first batch leaves: the job running, 1,000 rows written, its row gone quiet.
-    const first = rows.slice(0, 1000);
-    await ctx.db.insert(pendingStories).values(first.map((row) => ({ title: row.title, url: row.url, chineseText: row.content })));
-    await ctx.db.insert(importJobs).values({ filename: 'stories.db', fileHash: sha256, total: 2500, rowsDone: 1000, imported: 1000, status: 'running', updatedAt: new Date(Date.now() - 60_000) });
+    // The import as the call runs it, stopped dead after its first batch committed: no cleanup, its job left running.
+    const [job] = await ctx.db.insert(importJobs).values({ filename: 'stories.db', fileHash: sha256, total: rows.length, updatedAt: new Date() }).returning();
+    const stored = path.join(dir, 'killed.db');
+    await writeFile(stored, file.bytes);
+    const source = (await openStoryFile({ path: stored, filename: 'stories.db', kind: 'sqlite', bytes: file.bytes.length, sha256, discard: async () => {} }))!;
+    const kill = new AbortController();
+    const watcher = setInterval(() => {
+      void ctx.db.select({ rowsDone: importJobs.rowsDone }).from(importJobs).where(eq(importJobs.id, job!.id)).then(([row]) => {
+        if ((row?.rowsDone ?? 0) >= 1000) kill.abort();
+      });
+    }, 5);
+    await expect(runImport(ctx.db, source, job!, { now: () => new Date(), signal: kill.signal })).rejects.toThrow();
+    clearInterval(watcher);
+    source.close();
+    const [killed] = await ctx.db.select().from(importJobs).where(eq(importJobs.id, job!.id));
+    expect(killed!.status).toBe('running');
+    expect(killed!.rowsDone).toBeGreaterThanOrEqual(1000);
+    expect(killed!.rowsDone).toBeLessThan(rows.length);
+    const written = await ctx.db.$count(pendingStories, like(pendingStories.url, 'https://www.gov.cn/resume/%'));
+    expect(written).toBe(killed!.rowsDone);
+    // Its row goes quiet, as a dead process's does.
+    await ctx.db.update(importJobs).set({ updatedAt: new Date(Date.now() - 60_000) }).where(eq(importJobs.id, job!.id));
 
     const answer = await (await upload('import-db-file', file)).json();
-    expect(answer).toMatchObject({ success: true, total: 2500, imported: 2500, duplicates: 0, status: 'succeeded' });
-    expect(await ctx.db.$count(pendingStories, like(pendingStories.url, 'https://www.gov.cn/resume/%'))).toBe(2500);
+    expect(answer).toMatchObject({ success: true, jobId: job!.id, total: rows.length, imported: rows.length, duplicates: 0, status: 'succeeded' });
+    expect(await ctx.db.$count(pendingStories, like(pendingStories.url, 'https://www.gov.cn/resume/%'))).toBe(rows.length);
   });
 
   it('answers with its job when it outlasts the answer time, and the job reaches its end', async () => {
@@ -319,3 +343,10 @@ describe('a long import', () => {
 });
 
 
+
+describe('temporary files', () => {
+  it('are all removed once the calls above have ended, refused ones included', async () => {
+    const left = (await readdir(uploadDirectory).catch(() => [])).filter((name) => !before.includes(name));
+    expect(left).toEqual([]);
+  });
+});
