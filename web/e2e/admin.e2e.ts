@@ -499,8 +499,8 @@ describe('database import', () => {
       await page.getByRole('button', { name: 'Analyze' }).click();
       await page.getByTestId('analysis-result').filter({ hasText: '4 stories in table "stories": 1 already imported' }).waitFor();
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
-      await expectToast(page, 'Import Complete', '3 imported, 1 duplicates skipped');
-      expect(await page.getByTestId('upload-result').textContent()).toContain('Imported 3 stories of 4; 1 duplicates skipped');
+      await expectToast(page, 'Import Complete', '3 imported, 1 duplicate skipped');
+      expect(await page.getByTestId('upload-result').textContent()).toContain('Imported 3 stories of 4; 1 duplicate skipped');
       await checkPage(page, `admin-import-done-${viewport}`);
 
       await page.getByRole('button', { name: 'Process Imported Stories' }).click();

@@ -174,7 +174,7 @@ function ResetProcessingCard() {
     },
   });
   return (
-    <section className="card grid gap-3 p-5" aria-labelledby="reset-processing-heading">
+    <section className="card grid content-start gap-3 p-5" aria-labelledby="reset-processing-heading">
       <div>
         <h2 id="reset-processing-heading" className="text-lg font-semibold text-slate-950">
           Reset Processing State
@@ -182,7 +182,7 @@ function ResetProcessingCard() {
         <p className="mt-1 text-sm text-slate-700">Returns every story stuck in processing to pending, to be processed again.</p>
       </div>
       <Dialog.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
-        <Dialog.Trigger className="btn-secondary justify-self-start">Reset Processing State</Dialog.Trigger>
+        <Dialog.Trigger className="btn-secondary self-start justify-self-start">Reset Processing State</Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className={ui.dialogOverlay} />
           <Dialog.Content className={`${ui.dialogContent} max-w-md`}>

@@ -91,7 +91,7 @@ export function DatabaseUploadCard() {
         setStage({ name: 'failed', message: answer.message });
         return;
       }
-      toast({ title: 'Import Complete', description: `${answer.imported} imported, ${answer.duplicates} duplicates skipped` });
+      toast({ title: 'Import Complete', description: `${answer.imported} imported, ${answer.duplicates} ${answer.duplicates === 1 ? 'duplicate' : 'duplicates'} skipped` });
       setStage({ name: 'done', answer });
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },

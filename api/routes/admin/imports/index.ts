@@ -17,6 +17,8 @@ import { idParam } from '../../../shared/params.ts';
 
 type Job = typeof importJobs.$inferSelect;
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /** A job as the card reads it: the spec's answer fields, and where the import stands. */
 function jobAnswer(job: Job) {
   const noun = job.kind === 'policies' ? 'policies' : 'stories';
@@ -24,7 +26,7 @@ function jobAnswer(job: Job) {
   const message =
     job.status === 'failed'
       ? `Import failed: ${job.failure ?? 'unknown error'}`
-      : `${running ? 'Importing' : 'Imported'} ${job.imported} ${noun} of ${job.total}; ${job.duplicates} duplicates skipped${job.errorCount ? `; ${job.errorCount} rows refused` : ''}${running ? ` (${job.rowsDone} rows read so far)` : ''}`;
+      : `${running ? 'Importing' : 'Imported'} ${job.imported} ${noun} of ${job.total}; ${plural(job.duplicates, 'duplicate')} skipped${job.errorCount ? `; ${plural(job.errorCount, 'row')} refused` : ''}${running ? ` (${plural(job.rowsDone, 'row')} read so far)` : ''}`;
   return {
     success: job.status !== 'failed',
     message,
@@ -61,7 +63,7 @@ export function adminImportRoutes(deps: AppDeps) {
           const noun = file.kind === 'policies' ? 'policies' : 'stories';
           return c.json({
             success: true,
-            message: `${counts.total} ${noun} in table "${file.table}": ${counts.duplicates} already imported${counts.errorCount ? `, ${counts.errorCount} rows that can't be imported` : ''}`,
+            message: `${counts.total} ${noun} in table "${file.table}": ${counts.duplicates} already imported${counts.errorCount ? `, ${plural(counts.errorCount, 'row')} that can't be imported` : ''}`,
             total: counts.total,
             duplicates: counts.duplicates,
             kind: file.kind,
