@@ -71,8 +71,12 @@ export async function analyseStoryFile(db: Database, file: StoryFile): Promise<I
   let rowNumber = 0;
   for (const values of file.rows(0)) {
     rowNumber++;
-    const key = rowKey(file, values, rowNumber, counts);
-    if (!key) continue;
+    const read = readRow(file, values, rowNumber);
+    if ('error' in read) {
+      noteError(counts, read.error);
+      continue;
+    }
+    const { key } = read;
     if (seen.has(key)) {
       counts.duplicates++;
       continue;
@@ -85,21 +89,24 @@ export async function analyseStoryFile(db: Database, file: StoryFile): Promise<I
   return counts;
 }
 
-function rowKey(file: StoryFile, values: Record<string, unknown>, rowNumber: number, counts: ImportCounts): string | null {
+type Candidate = { key: string; row: StoryRow | PolicyRow };
+
+/**
+ * A row of the file checked and keyed as duplicates are told apart: stories by URL else by the
+ * hash of title and text, policies by source URL else by title and date. The one reader of rows
+ * for both analysing and importing.
+ */
+function readRow(file: StoryFile, values: Record<string, unknown>, rowNumber: number): Candidate | { error: string } {
   if (file.kind === 'stories') {
     const outcome = readStoryRow(values, rowNumber);
-    if ('error' in outcome) {
-      noteError(counts, outcome.error);
-      return null;
-    }
-    return outcome.story.url ? `url:${outcome.story.url}` : `hash:${outcome.story.hash}`;
+    if ('error' in outcome) return outcome;
+    const { story } = outcome;
+    return { key: story.url ? `url:${story.url}` : `hash:${story.hash}`, row: story };
   }
   const outcome = readPolicyRow(values, rowNumber);
-  if ('error' in outcome) {
-    noteError(counts, outcome.error);
-    return null;
-  }
-  return outcome.policy.sourceUrl ? `url:${outcome.policy.sourceUrl}` : `title:${outcome.policy.title}|${outcome.policy.publishedOn}`;
+  if ('error' in outcome) return outcome;
+  const { policy } = outcome;
+  return { key: policy.sourceUrl ? `url:${policy.sourceUrl}` : `title:${policy.title}|${policy.publishedOn}`, row: policy };
 }
 
 function noteError(counts: ImportCounts, error: string) {
@@ -189,20 +196,11 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
 
   const writeBatch = async (rows: typeof pending) => {
     const counts: ImportCounts = { total: file.total, imported: 0, duplicates: 0, errorCount: 0, errors: [] };
-    const candidates: { key: string; row: StoryRow | PolicyRow; rowNumber: number }[] = [];
+    const candidates: (Candidate & { rowNumber: number })[] = [];
     for (const { rowNumber: number, values } of rows) {
-      if (file.kind === 'stories') {
-        const outcome = readStoryRow(values, number);
-        if ('error' in outcome) noteError(counts, outcome.error);
-        else candidates.push({ key: outcome.story.url ? `url:${outcome.story.url}` : `hash:${outcome.story.hash}`, row: outcome.story, rowNumber: number });
-      } else {
-        const outcome = readPolicyRow(values, number);
-        if ('error' in outcome) noteError(counts, outcome.error);
-        else {
-          const policy = outcome.policy;
-          candidates.push({ key: policy.sourceUrl ? `url:${policy.sourceUrl}` : `title:${policy.title}|${policy.publishedOn}`, row: policy, rowNumber: number });
-        }
-      }
+      const read = readRow(file, values, number);
+      if ('error' in read) noteError(counts, read.error);
+      else candidates.push({ ...read, rowNumber: number });
     }
     current = await db.transaction(async (tx) => {
       const known = await knownKeys(tx, candidates.map((candidate) => candidate.key));

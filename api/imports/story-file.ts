@@ -88,17 +88,18 @@ function policyColumns(columns: string[]): PolicyColumnMap | null {
 
 function findTable(db: Database.Database): Pick<StoryFile, 'kind' | 'table' | 'columns'> | null {
   const tables = (db.prepare(`select name from sqlite_schema where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`).all() as { name: string }[]).map((row) => row.name);
-  const columnsOf = (table: string) => (db.prepare(`select name from pragma_table_xinfo(?)`).all(table) as { name: string }[]).map((row) => row.name);
-  const usable = tables.filter((table) => columnsOf(table).length <= maxColumns);
+  // Each table's columns, read once.
+  const columnsOf = new Map(tables.map((table) => [table, (db.prepare(`select name from pragma_table_xinfo(?)`).all(table) as { name: string }[]).map((row) => row.name)]));
+  const usable = tables.filter((table) => columnsOf.get(table)!.length <= maxColumns);
   const policies = usable.find((table) => table.toLowerCase() === 'policies');
-  const policyMap = policies ? policyColumns(columnsOf(policies)) : null;
+  const policyMap = policies ? policyColumns(columnsOf.get(policies)!) : null;
   if (policies && policyMap) return { kind: 'policies', table: policies, columns: policyMap };
   const ordered = [
     ...usable.filter((table) => ['stories', 'pending_stories'].includes(table.toLowerCase())),
     ...usable.filter((table) => !['stories', 'pending_stories'].includes(table.toLowerCase())),
   ];
   for (const table of ordered) {
-    const map = storyColumns(columnsOf(table));
+    const map = storyColumns(columnsOf.get(table)!);
     if (map) return { kind: 'stories', table, columns: map };
   }
   return null;

@@ -88,7 +88,7 @@ describe('the LLM analyser against an OpenAI-compatible server', () => {
     expect(JSON.stringify(first!.response_format!.json_schema!.schema)).not.toContain('englishTranslation');
     expect(translations.map((request) => request.response_format!.json_schema!.name)).toEqual(parts.map(() => 'section_translation'));
     translations.forEach((request, index) => expect(request.messages.at(-1)!.content).toContain(parts[index]!));
-    expect(analysis.englishTranslation).toBe(parts.map((part) => `[English of ${translations[parts.indexOf(part)]!.messages.at(-1)!.content.length} characters]`).join('\n\n'));
+    expect(analysis.englishTranslation).toBe(translations.map((request) => `[English of ${request.messages.at(-1)!.content.length} characters]`).join('\n\n'));
     expect(analysis.usage.tokens).toBe(100 * (parts.length + 1));
   });
 

@@ -56,9 +56,7 @@ function formOf(file: { name: string; bytes: Buffer }) {
 }
 
 function upload(call: 'analyze-db-file' | 'import-db-file', file: { name: string; bytes: Buffer }, cookie: string | undefined = cookies.admin) {
-  const form = new FormData();
-  form.append('dbFile', new Blob([new Uint8Array(file.bytes)]), file.name);
-  return ctx.app.request(`/api/admin/${call}`, { method: 'POST', body: form, headers: { Origin: ctx.config.APP_URL, ...(cookie ? { Cookie: cookie } : {}) } });
+  return ctx.app.request(`/api/admin/${call}`, { method: 'POST', body: formOf(file), headers: { Origin: ctx.config.APP_URL, ...(cookie ? { Cookie: cookie } : {}) } });
 }
 
 const doc = (index: number) => documents[index % documents.length]!.story;
@@ -325,9 +323,7 @@ describe('a long import', () => {
     try {
       const { cookies: theirs } = await signInEveryRole(own);
       const file = await sqliteFile((db) => storiesTable(db, Array.from({ length: 3000 }, (_, index) => ({ title: `长 ${index}`, url: `https://www.gov.cn/slow/${index}`, content: doc(index).chineseText }))));
-      const form = new FormData();
-      form.append('dbFile', new Blob([new Uint8Array(file.bytes)]), 'slow.db');
-      const response = await own.app.request('/api/admin/import-db-file', { method: 'POST', body: form, headers: { Origin: own.config.APP_URL, Cookie: theirs.admin! } });
+      const response = await own.app.request('/api/admin/import-db-file', { method: 'POST', body: formOf({ ...file, name: 'slow.db' }), headers: { Origin: own.config.APP_URL, Cookie: theirs.admin! } });
       expect(response.status).toBe(202);
       const started = await response.json();
       expect(started).toMatchObject({ status: 'running', total: 3000 });
