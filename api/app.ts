@@ -24,7 +24,9 @@ export function createApp(deps: AppDeps) {
     // keep it, unless the route says it is the same for everyone (reference lists, public stats).
     .use(async (c, next) => {
       await next();
-      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+      // On the response's own headers: c.header() after the response is made would rebuild it
+      // (on Node, from a stream), which cost a search about 0.3 ms (issue 18's profile).
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
     })
     // Before anything reads a body or a session: a forged request goes no further.
     .use(csrfProtection(deps.config))

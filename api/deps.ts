@@ -3,14 +3,19 @@ import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { createPaymentProvider, type PaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
 import { lazyStoryQueue, type StoryQueue } from './processing/queue.ts';
+import type { Sql } from 'postgres';
+import { readIndexVersion } from '../indexer/index-state.ts';
+import { createCachedSearch, type PolicySearch } from './search/cached-search.ts';
 import { createMeilisearchSearch, type MeilisearchSearch } from './search/meilisearch.ts';
 
 /** Everything a request handler may reach, built once by the server (or by a test). */
 export type AppDeps = {
   config: Config;
   db: Database;
-  /** Meilisearch with the search-only key: the API never writes to the index. */
-  search: MeilisearchSearch;
+  /** Meilisearch with the search-only key, straight (the health check): the API never writes to the index. */
+  meilisearch: MeilisearchSearch;
+  /** Every search the API answers, from memory while the index is unchanged (api/search/cached-search.ts). */
+  search: PolicySearch;
   /** Injectable clock so tests can move time (session expiry, billing periods). */
   now: () => Date;
   /** Stripe when STRIPE_SECRET_KEY is set, else the local provider (see api/billing/provider.ts). */
@@ -30,7 +35,7 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
   const deps: AppDeps = {
     config,
     db: database.db,
-    search: createMeilisearchSearch({ host: config.MEILI_URL, apiKey: searchKey, indexName: config.MEILI_INDEX }),
+    ...connectSearch(config, searchKey, database.sql),
     now,
     payments: createPaymentProvider({ config, db: database.db, now }),
     storyQueue,
@@ -38,9 +43,20 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
   return {
     deps,
     close: async () => {
-      await deps.search.close();
+      await deps.meilisearch.close();
       await storyQueue.stop();
       await database.close();
     },
   };
+}
+
+/** Meilisearch for the API, and the cached search in front of it keyed by the index version in Postgres. */
+export function connectSearch(
+  config: Pick<Config, 'MEILI_URL' | 'MEILI_INDEX' | 'SEARCH_CACHE_MB'>,
+  searchKey: string | undefined,
+  sql: Sql,
+): Pick<AppDeps, 'meilisearch' | 'search'> {
+  const meilisearch = createMeilisearchSearch({ host: config.MEILI_URL, apiKey: searchKey, indexName: config.MEILI_INDEX });
+  const search = createCachedSearch(meilisearch, () => readIndexVersion(sql), { maxBytes: config.SEARCH_CACHE_MB * 1024 * 1024 });
+  return { meilisearch, search };
 }

@@ -183,19 +183,28 @@ async function main(): Promise<number> {
     const needsApi = sections.some((name) => name !== 'indexer');
     if (needsApi) {
       if (sections.includes('web')) await ensureWebBuilt(progress);
-      const port = await freePort();
-      const appUrl = `http://localhost:${port}`;
-      const api = spawnNodeService(
-        'api',
-        'api/main.ts',
-        { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production', PAYMENTS: 'local' },
-        cleanup,
-      );
-      await waitForApi(api, `http://127.0.0.1:${port}`);
-      progress('bench', `API up at ${appUrl}`);
-      const apiContext = { apiUrl: `http://127.0.0.1:${port}`, appUrl, sql, meiliUrl: meili.url, searchKey: keys.searchKey, indexName, policyCount };
+      const startApi = async (name: string, overrides: Record<string, string> = {}) => {
+        const port = await freePort();
+        const appUrl = `http://localhost:${port}`;
+        const api = spawnNodeService(
+          name,
+          'api/main.ts',
+          { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production', PAYMENTS: 'local', ...overrides },
+          cleanup,
+        );
+        await waitForApi(api, `http://127.0.0.1:${port}`);
+        progress('bench', `${name} up at ${appUrl}`);
+        return { api, appUrl, apiUrl: `http://127.0.0.1:${port}` };
+      };
+      const { api, appUrl, apiUrl } = await startApi('api');
+      const apiContext = { apiUrl, appUrl, sql, meiliUrl: meili.url, searchKey: keys.searchKey, indexName, policyCount };
 
-      if (sections.includes('search')) await emit(await benchSearch(apiContext));
+      if (sections.includes('search')) {
+        // The search path itself, with nothing kept in memory: what a query never asked before costs.
+        const uncached = await startApi('api (SEARCH_CACHE_MB=0)', { SEARCH_CACHE_MB: '0' });
+        await emit(await benchSearch({ ...apiContext, uncachedApiUrl: uncached.apiUrl }));
+        await uncached.api.stop();
+      }
       if (sections.includes('accounts')) await emit(await benchAccounts(apiContext));
       if (sections.includes('admin')) await emit(await benchAdmin(apiContext));
       if (sections.includes('processing')) {

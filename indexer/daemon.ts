@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MeilisearchApiError, MeilisearchRequestError } from 'meilisearch';
 import type { ListenMeta } from 'postgres';
+import { markIndexChanged } from './index-state.ts';
 import { outboxChannel } from './outbox.ts';
 import { applyIndexSettings } from './settings.ts';
 import { syncOutboxBatch, type SearchTarget, type SyncOptions } from './sync.ts';
@@ -44,6 +45,8 @@ export async function runIndexer(target: SearchTarget, options: IndexerOptions):
         // Again after every failure: a Meilisearch that lost its data has lost the index too.
         if (!settingsApplied) {
           await applyIndexSettings(target.client, target.indexName);
+          // New settings (a deploy) may rank and match differently.
+          await markIndexChanged(target.sql);
           settingsApplied = true;
         }
         notified = false;

@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
+import { markIndexChanged } from './index-state.ts';
 
 /** The channel the search_triggers migration notifies on. */
 export const outboxChannel = 'search_outbox';
@@ -40,7 +41,9 @@ export async function claimOutboxRows(sql: Sql, options: { token: string; batchS
 }
 
 /**
- * Finishes a claim: deletes its rows, and enqueues `requeuePolicyIds` afresh for another pass.
+ * Finishes a claim whose documents Meilisearch has applied: deletes its rows, enqueues
+ * `requeuePolicyIds` afresh for another pass, and moves the index's version on (answers kept
+ * from before are stale from that commit on).
  * Only rows still carrying the token are deleted: rows enqueued since the claim have no token,
  * and rows another indexer took over after the lease ran out carry its token. A requeue needs new
  * rows rather than releasing ours: when our lease ran out, ours may be gone already.
@@ -49,6 +52,7 @@ export async function completeOutboxClaim(sql: Sql, token: string, requeuePolicy
   await sql.begin(async (tx) => {
     await tx`delete from search_outbox where claim_token = ${token}`;
     await enqueue(tx, requeuePolicyIds, 'upsert');
+    await markIndexChanged(tx);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { EnqueuedTaskPromise } from 'meilisearch';
 import { loadPolicyDocuments, readAllPolicyDocuments } from './policy-documents.ts';
 import { applyIndexSettings, ensureIndex } from './settings.ts';
+import { markIndexChanged } from './index-state.ts';
 import type { SearchTarget } from './sync.ts';
 import { taskSucceeded } from './tasks.ts';
 import { differenceCount, repairIndex, verifyIndex } from './verify.ts';
@@ -96,6 +97,7 @@ async function buildAndSwap(
   report({ phase: 'swapping', documents });
   await ensureIndex(live.client, live.indexName);
   await swapAndDeleteOld(live, building.indexName);
+  await markIndexChanged(live.sql);
 
   report({ phase: 'checking', documents });
   const requeued = await repairIndex(live.sql, await verifyIndex(live));

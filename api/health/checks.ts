@@ -41,7 +41,9 @@ export async function checkDatabase(deps: AppDeps): Promise<Check & { outboxBack
 export async function checkSearch(deps: AppDeps): Promise<Check & { documents?: number }> {
   try {
     // The search key can only search: a zero-hit exhaustive page gives the exact document count.
-    const [result] = await deps.search.multiSearch([{ indexUid: deps.search.indexName, q: '', hitsPerPage: 0, page: 1 }], { timeoutMs: 2000 });
+    const {
+      results: [result],
+    } = await deps.meilisearch.multiSearch([{ indexUid: deps.meilisearch.indexName, q: '', hitsPerPage: 0, page: 1 }], { timeoutMs: 2000 });
     return { ok: true, documents: result!.totalHits ?? 0 };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };

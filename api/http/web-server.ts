@@ -47,7 +47,7 @@ export function createWebServer(deps: AppDeps, options: { webRoot: string }) {
     // Hashed asset names never change content: cache them for a year.
     server.use('/assets/*', async (c, next) => {
       await next();
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     });
     server.use('/*', serveStatic({ root: options.webRoot }));
     // Every other path is a client-side route of the single-page app.

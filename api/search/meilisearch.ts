@@ -11,12 +11,14 @@ const searchTimeoutMs = 5000;
  */
 const keepAliveMs = 2000;
 
+export type MultiSearchAnswer<Document> = { results: MultiSearchResult<Document>[]; bytes: number };
+
 /** What the API asks of Meilisearch: multi-searches of the policy index, with the search-only key. */
 export type MeilisearchSearch = {
   /** The index the server searches; browsers know it as `publicIndexUid`. */
   indexName: string;
-  /** One result per query, in the queries' order. */
-  multiSearch<Document = Record<string, unknown>>(queries: MultiSearchQuery[], options?: { timeoutMs?: number }): Promise<MultiSearchResult<Document>[]>;
+  /** One result per query, in the queries' order, and the size of Meilisearch's answer. */
+  multiSearch<Document = Record<string, unknown>>(queries: MultiSearchQuery[], options?: { timeoutMs?: number }): Promise<MultiSearchAnswer<Document>>;
   close(): Promise<void>;
 };
 
@@ -66,7 +68,7 @@ export function createMeilisearchSearch(options: { host: string; apiKey: string 
       if (status !== 200) throw refusal(status, text);
       const { results } = JSON.parse(text) as { results?: MultiSearchResult<Document>[] };
       if (results?.length !== queries.length) throw new Error(`Meilisearch answered ${queries.length} queries with ${results?.length ?? 'no'} results`);
-      return results;
+      return { results, bytes: text.length };
     },
     close: () => pool.close(),
   };

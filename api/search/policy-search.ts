@@ -115,7 +115,7 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, re
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchResponse> {
   const queries = buildPolicySearch(criteria, deps.search.indexName, reader);
-  const results = await deps.search.multiSearch<PolicyCardDocument>(queries);
+  const results = await deps.search.multiSearch<PolicyCardDocument>(queries, reader);
   const page = results[0]!;
 
   const distribution = Object.assign({}, ...results.map((result) => result.facetDistribution ?? {})) as Record<string, Record<string, number>>;

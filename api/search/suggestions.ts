@@ -1,3 +1,4 @@
+import type { MultiSearchQuery } from 'meilisearch';
 import type { PolicyDocument } from '../../indexer/document.ts';
 import type { AppDeps } from '../deps.ts';
 import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
@@ -14,6 +15,19 @@ type SuggestionDocument = Pick<PolicyDocument, 'id' | 'title' | 'description' | 
  */
 const snippetContext = 50;
 
+/** The one Meilisearch query behind a suggestion list (the benchmark sends it directly, to compare). */
+export function buildSuggestionSearch(q: string, limit: number, indexUid: string, reader: SearchReader): MultiSearchQuery {
+  return {
+    indexUid,
+    q,
+    attributesToSearchOn: searchableFieldsFor(reader),
+    limit,
+    attributesToRetrieve: ['id', 'title', 'description', 'date', 'departmentId', 'departmentCode'],
+    attributesToHighlight: ['title', 'description'],
+    ...highlightTags,
+  };
+}
+
 /**
  * The search bar's dropdown, asked on every pause in typing: one small Meilisearch query, the
  * fewest fields, an estimated count (no exhaustive total), no facets.
@@ -22,17 +36,7 @@ export async function suggestPolicies(deps: AppDeps, q: string, limit: number, r
   // A query with no letter or digit (punctuation, spaces) can match no word: Meilisearch would
   // answer it as an empty query, with policies that match nothing typed.
   if (!/[\p{L}\p{N}]/u.test(q)) return [];
-  const [result] = await deps.search.multiSearch<SuggestionDocument>([
-    {
-      indexUid: deps.search.indexName,
-      q,
-      attributesToSearchOn: searchableFieldsFor(reader),
-      limit,
-      attributesToRetrieve: ['id', 'title', 'description', 'date', 'departmentId', 'departmentCode'],
-      attributesToHighlight: ['title', 'description'],
-      ...highlightTags,
-    },
-  ]);
+  const [result] = await deps.search.multiSearch<SuggestionDocument>([buildSuggestionSearch(q, limit, deps.search.indexName, reader)], reader);
   return result!.hits.map((hit) => {
     const title = String(hit._formatted?.title ?? hit.title);
     const description = String(hit._formatted?.description ?? '');

@@ -59,46 +59,75 @@ function insideWord(before: string | undefined, after: string | undefined): bool
  * the text went on there. Answers [] when nothing matched.
  */
 export function snippetAround(parts: readonly HighlightPart[], before = 50, after = before): HighlightPart[] {
-  const characters: { text: string; match: boolean }[] = [];
-  for (const part of parts) for (const text of Array.from(part.text)) characters.push({ text, match: part.match });
+  // Offsets into the joined text (UTF-16 units), stepped a character (code point) at a time: only
+  // the characters near the first match are visited, never the whole text (a card's description,
+  // a passage of the translation). Of the API's CPU per search, one character object each made
+  // this a tenth (issue 18's profile).
+  const text = parts.map((part) => part.text).join('');
+  let low = 0;
+  let high = text.length;
+  const firstPart = parts.find((part) => part.text);
+  const lastPart = parts.findLast((part) => part.text);
+  const cutBefore = firstPart !== undefined && !firstPart.match && text.startsWith(cropMarker);
+  const cutAfter = lastPart !== undefined && !lastPart.match && text.endsWith(cropMarker) && high - cropMarker.length >= (cutBefore ? cropMarker.length : 0);
+  if (cutBefore) low += cropMarker.length;
+  if (cutAfter) high -= cropMarker.length;
 
-  let cutBefore = false;
-  let cutAfter = false;
-  if (characters[0]?.text === cropMarker && !characters[0].match) {
-    characters.shift();
-    cutBefore = true;
+  // The parts as [from, to) ranges of the text, and the first run of matched characters.
+  const ranges: { from: number; to: number; match: boolean }[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const from = Math.max(offset, low);
+    const to = Math.min(offset + part.text.length, high);
+    if (to > from) ranges.push({ from, to, match: part.match });
+    offset += part.text.length;
   }
-  if (characters.at(-1)?.text === cropMarker && !characters.at(-1)!.match) {
-    characters.pop();
-    cutAfter = true;
-  }
-
-  const first = characters.findIndex((character) => character.match);
-  if (first < 0) return [];
+  const firstMatch = ranges.findIndex((range) => range.match);
+  if (firstMatch < 0) return [];
+  const first = ranges[firstMatch]!.from;
   let matchEnd = first;
-  while (characters[matchEnd]?.match) matchEnd++;
+  for (let index = firstMatch; index < ranges.length && ranges[index]!.match && ranges[index]!.from === matchEnd; index++) matchEnd = ranges[index]!.to;
 
-  const at = (index: number) => characters[index]?.text;
-  let start = Math.max(0, first - before);
-  while (start < first && insideWord(at(start - 1), at(start))) start++;
-  let end = Math.min(characters.length, matchEnd + after);
-  while (end > matchEnd && insideWord(at(end - 1), at(end))) end--;
+  const characterAt = (at: number) => (at >= low && at < high ? String.fromCodePoint(text.codePointAt(at)!) : undefined);
+  const characterBefore = (at: number) => (at > low ? characterAt(previous(text, at)) : undefined);
+  const backward = (from: number, count: number) => {
+    let at = from;
+    for (let step = 0; step < count && at > low; step++) at = previous(text, at);
+    return at;
+  };
+  const forward = (from: number, count: number) => {
+    let at = from;
+    for (let step = 0; step < count && at < high; step++) at += characterAt(at)!.length;
+    return at;
+  };
+
+  let start = backward(first, before);
+  while (start < first && insideWord(characterBefore(start), characterAt(start))) start += characterAt(start)!.length;
+  let end = forward(matchEnd, after);
+  while (end > matchEnd && insideWord(characterBefore(end), characterAt(end))) end = previous(text, end);
 
   // Spaces and punctuation at a cut edge read as noise next to the marker.
   const edge = /^[\s,;:.，。；：、]$/u;
-  if (start > 0) while (start < first && edge.test(at(start)!)) start++;
-  if (end < characters.length) while (end > matchEnd && edge.test(at(end - 1)!)) end--;
+  if (start > low) while (start < first && edge.test(characterAt(start)!)) start += characterAt(start)!.length;
+  if (end < high) while (end > matchEnd && edge.test(characterBefore(end)!)) end = previous(text, end);
 
   const snippet: HighlightPart[] = [];
-  const push = (text: string, match: boolean) => {
+  const push = (piece: string, match: boolean) => {
+    if (!piece) return;
     const last = snippet.at(-1);
-    if (last && last.match === match) last.text += text;
-    else snippet.push({ text, match });
+    if (last && last.match === match) last.text += piece;
+    else snippet.push({ text: piece, match });
   };
-  if (start > 0 || cutBefore) push(cropMarker, false);
-  for (const character of characters.slice(start, end)) push(character.text, character.match);
-  if (end < characters.length || cutAfter) push(cropMarker, false);
+  if (start > low || cutBefore) push(cropMarker, false);
+  for (const range of ranges) push(text.slice(Math.max(range.from, start), Math.min(range.to, end)), range.match);
+  if (end < high || cutAfter) push(cropMarker, false);
   return snippet;
+}
+
+/** Where the character (code point) ending at `at` starts. */
+function previous(text: string, at: number): number {
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 && text.charCodeAt(at - 2) >= 0xd800 && text.charCodeAt(at - 2) <= 0xdbff ? at - 2 : at - 1;
 }
 
 /** Characters of description kept before and after the match on a result card (three lines show: the match stays near the start). */

@@ -2,8 +2,7 @@ import { createIndexerTestContext } from '../../indexer/testing.ts';
 import { createApp } from '../app.ts';
 import { createPaymentProvider } from '../billing/provider.ts';
 import { loadConfig, type Config } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
-import { createMeilisearchSearch } from '../search/meilisearch.ts';
+import { connectSearch, type AppDeps } from '../deps.ts';
 import { lazyStoryQueue } from '../processing/queue.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
@@ -40,7 +39,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
   const deps: AppDeps = {
     config,
     db: database.db,
-    search: createMeilisearchSearch({ host: meili.url, apiKey: meili.keys.searchKey, indexName: meili.indexName }),
+    ...connectSearch(config, meili.keys.searchKey, database.sql),
     now: () => now ?? new Date(),
     payments: createPaymentProvider({ config, db: database.db, now: () => now ?? new Date() }),
     storyQueue,
@@ -70,7 +69,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
     request,
     meili,
     close: async () => {
-      await deps.search.close();
+      await deps.meilisearch.close();
       await storyQueue.stop();
       await database.close();
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -56,4 +56,21 @@ export const searchRebuilds = pgTable(
     check('search_rebuilds_status_valid', sql.raw(`status in (${searchRebuildStatuses.map((status) => `'${status}'`).join(', ')})`)),
     uniqueIndex('search_rebuilds_one_active_key').on(sql`(true)`).where(sql`${t.status} in ('queued', 'running')`),
   ],
+);
+
+/**
+ * The state of the search index, one row: `version` moves on every time the indexer has seen a
+ * change land in Meilisearch (a batch of the outbox applied, settings applied, a rebuild swapped
+ * in). The API keys the search answers it keeps in memory by it (api/search/cached-search.ts),
+ * so an answer is never served once the index it came from has changed, in any API process.
+ */
+export const searchIndexState = pgTable(
+  'search_index_state',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('search_index_state_one_row', sql`${t.id}`)],
 );

@@ -12,7 +12,7 @@ import type { Department, Industry, Topic } from '../../shared/search.ts';
  */
 const cacheable = createMiddleware(async (c, next) => {
   await next();
-  if (c.res.status === 200 || c.res.status === 304) c.header('Cache-Control', 'public, max-age=300');
+  if (c.res.status === 200 || c.res.status === 304) c.res.headers.set('Cache-Control', 'public, max-age=300');
 });
 const revalidated = etag();
 

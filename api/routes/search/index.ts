@@ -41,7 +41,7 @@ export function searchRoutes(deps: AppDeps) {
           throw error;
         }
       });
-      const results = await deps.search.multiSearch(queries);
+      const results = await deps.search.multiSearch(queries, reader);
       // The browser knows the index by its public name only.
       return c.json({ results: results.map((result) => ({ ...result, indexUid: publicIndexUid })) });
     });

@@ -1,4 +1,4 @@
-import { createMeilisearchSearch } from '../../search/meilisearch.ts';
+import { connectSearch } from '../../deps.ts';
 import { instantMeiliSearch } from '@meilisearch/instant-meilisearch';
 import type { Settings } from 'meilisearch';
 import { indexSettings } from '../../../indexer/settings.ts';
@@ -424,7 +424,7 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
 
   describe('when Meilisearch cannot answer', () => {
     it('answers 503 when it is unreachable, and health says so', async () => {
-      const app = createApp({ ...ctx.deps, search: createMeilisearchSearch({ host: 'http://127.0.0.1:1', apiKey: undefined, indexName: ctx.meili.indexName }) });
+      const app = createApp({ ...ctx.deps, ...connectSearch({ ...ctx.config, MEILI_URL: 'http://127.0.0.1:1' }, undefined, ctx.sql) });
       const response = await app.request('/api/search?q=data');
       expect(response.status).toBe(503);
       expect((await response.json()).error).toEqual({ code: 'service_unavailable', message: 'Search is unavailable right now; please try again shortly' });
@@ -438,18 +438,18 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
     });
 
     it('answers 503 when Meilisearch refuses the key', async () => {
-      const search = createMeilisearchSearch({ host: ctx.meili.url, apiKey: 'not-a-key', indexName: ctx.meili.indexName });
-      const app = createApp({ ...ctx.deps, search });
+      const search = connectSearch(ctx.config, 'not-a-key', ctx.sql);
+      const app = createApp({ ...ctx.deps, ...search });
       const response = await app.request('/api/search?q=data');
       expect(response.status).toBe(503);
       expect((await response.json()).error.code).toBe('service_unavailable');
-      await search.close();
+      await search.meilisearch.close();
     });
 
     it('answers 503 when the index has not been built', async () => {
       // The master key, because the search key is limited to the live index and would be refused outright.
-      const search = createMeilisearchSearch({ host: ctx.meili.url, apiKey: ctx.meili.masterKey, indexName: `${ctx.meili.indexName}_missing` });
-      const app = createApp({ ...ctx.deps, search });
+      const search = connectSearch({ ...ctx.config, MEILI_INDEX: `${ctx.meili.indexName}_missing` }, ctx.meili.masterKey, ctx.sql);
+      const app = createApp({ ...ctx.deps, ...search });
       const response = await app.request('/api/search');
       expect(response.status).toBe(503);
       expect((await response.json()).error.message).toMatch(/not been built/);
@@ -508,7 +508,7 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
     });
 
     it('answers nothing for an empty query without asking Meilisearch', async () => {
-      const unreachable = createApp({ ...ctx.deps, search: createMeilisearchSearch({ host: 'http://127.0.0.1:1', apiKey: undefined, indexName: 'none' }) });
+      const unreachable = createApp({ ...ctx.deps, ...connectSearch({ ...ctx.config, MEILI_URL: 'http://127.0.0.1:1', MEILI_INDEX: 'none' }, undefined, ctx.sql) });
       const response = await unreachable.request('/api/search/suggest?q=%20%07%20');
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ suggestions: [] });
