@@ -1,12 +1,10 @@
-import { addDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema/index.ts';
 import { readIndexVersion } from '../../indexer/index-state.ts';
 import { rebuildIndex } from '../../indexer/rebuild.ts';
 import { createApp } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SearchResponse, SuggestResponse } from '../shared/search.ts';
-import { createSignedInUser } from '../test/accounts.ts';
+import { createSignedInUser, createSubscriber } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { createCachedSearch } from './cached-search.ts';
 import { createMeilisearchSearch } from './meilisearch.ts';
@@ -128,15 +126,7 @@ describe('search answers kept in memory', () => {
     const api = startProcess();
     const visitor = undefined;
     const reader = (await createSignedInUser(ctx)).cookie;
-    const subscriber = await createSignedInUser(ctx);
-    await ctx.db.insert(subscriptions).values({
-      userId: subscriber.user.id,
-      provider: 'local',
-      providerSubscriptionId: `local_sub_${subscriber.user.id}`,
-      status: 'active',
-      currentPeriodStart: new Date(),
-      currentPeriodEnd: addDays(new Date(), 30),
-    });
+    const subscriber = await createSubscriber(ctx);
     // "quarantine ledger" is only in the full translation, which only a subscriber may search.
     const matches: Record<string, (cookie: string | undefined) => Promise<number>> = {
       '/api/search': async (cookie) => (await api.get<SearchResponse>('/api/search?q=quarantine%20ledger', cookie)).total,

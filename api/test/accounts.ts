@@ -1,5 +1,6 @@
+import { addDays } from 'date-fns';
 import { eq } from 'drizzle-orm';
-import { users, type Role } from '../../db/schema/index.ts';
+import { subscriptions, users, type Role } from '../../db/schema/index.ts';
 import { createUser } from '../../db/testing.ts';
 import { hashPassword } from '../auth/password.ts';
 import { insertSession, sessionCookie } from '../auth/session.ts';
@@ -25,6 +26,21 @@ export async function signInAs(ctx: TestContext, userId: number): Promise<string
 export async function createSignedInUser(ctx: TestContext, overrides: Parameters<typeof createTestUser>[1] = {}) {
   const user = await createTestUser(ctx, overrides);
   return { user, cookie: await signInAs(ctx, user.id) };
+}
+
+/** A signed-in reader with an active subscription (the local provider's), paid for the next 30 days. */
+export async function createSubscriber(ctx: TestContext) {
+  const subscriber = await createSignedInUser(ctx);
+  const now = ctx.deps.now();
+  await ctx.db.insert(subscriptions).values({
+    userId: subscriber.user.id,
+    provider: 'local',
+    providerSubscriptionId: `local_sub_${subscriber.user.id}`,
+    status: 'active',
+    currentPeriodStart: now,
+    currentPeriodEnd: addDays(now, 30),
+  });
+  return subscriber;
 }
 
 /** The session cookie a response set, as a Cookie header ("name=value"), or null. */

@@ -1,8 +1,6 @@
-import { addDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../../db/schema/index.ts';
 import { indexAll, insertPolicies } from '../../search/testing.ts';
-import { createSignedInUser } from '../../test/accounts.ts';
+import { createSignedInUser, createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 
 /**
@@ -38,17 +36,7 @@ describe('search sees what the reader may read', () => {
     await indexAll(ctx);
 
     readers.reader = (await createSignedInUser(ctx)).cookie;
-    const subscriber = await createSignedInUser(ctx);
-    const now = new Date();
-    await ctx.db.insert(subscriptions).values({
-      userId: subscriber.user.id,
-      provider: 'local',
-      providerSubscriptionId: `local_sub_${subscriber.user.id}`,
-      status: 'active',
-      currentPeriodStart: now,
-      currentPeriodEnd: addDays(now, 30),
-    });
-    readers.subscriber = subscriber.cookie;
+    readers.subscriber = (await createSubscriber(ctx)).cookie;
     readers.editor = (await createSignedInUser(ctx, { role: 'editor' })).cookie;
   });
   afterAll(() => ctx.close());
