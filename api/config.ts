@@ -40,7 +40,7 @@ const envSchema = z
     HEALTH_OUTBOX_MAX_AGE_SECONDS: z.coerce.number().positive().default(60),
     /** Health turns degraded when no indexer has beaten for this long (three of its 5 s heartbeats). */
     HEALTH_DAEMON_STALE_SECONDS: z.coerce.number().positive().default(15),
-    /** Memory for search answers kept between index changes (api/search/cached-search.ts); 0 keeps none. */
+    /** Room for search answers kept between index changes (api/search/cached-search.ts), counted as the length of their JSON text; 0 keeps none. */
     SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
     ...storyJobEnv,
     ...llmEnv,

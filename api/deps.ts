@@ -57,6 +57,6 @@ export function connectSearch(
   sql: Sql,
 ): Pick<AppDeps, 'meilisearch' | 'search'> {
   const meilisearch = createMeilisearchSearch({ host: config.MEILI_URL, apiKey: searchKey, indexName: config.MEILI_INDEX });
-  const search = createCachedSearch(meilisearch, () => readIndexVersion(sql), { maxBytes: config.SEARCH_CACHE_MB * 1024 * 1024 });
+  const search = createCachedSearch(meilisearch, () => readIndexVersion(sql), { maxSize: config.SEARCH_CACHE_MB * 1024 * 1024 });
   return { meilisearch, search };
 }

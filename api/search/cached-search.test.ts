@@ -19,14 +19,14 @@ describe('search answers kept in memory', () => {
   let ctx: TestContext;
 
   /** An API process of its own: its own cache, and a count of the searches it sent to Meilisearch. */
-  function apiProcess(cacheBytes = 8 * 1024 * 1024) {
+  function apiProcess(cacheSize = 8 * 1024 * 1024) {
     const meilisearch = createMeilisearchSearch({ host: ctx.meili.url, apiKey: ctx.meili.keys.searchKey, indexName: ctx.meili.indexName });
     const counted = { ...meilisearch, sent: 0 };
     counted.multiSearch = (queries, options) => {
       counted.sent += 1;
       return meilisearch.multiSearch(queries, options);
     };
-    const deps: AppDeps = { ...ctx.deps, meilisearch, search: createCachedSearch(counted, () => readIndexVersion(ctx.sql), { maxBytes: cacheBytes }) };
+    const deps: AppDeps = { ...ctx.deps, meilisearch, search: createCachedSearch(counted, () => readIndexVersion(ctx.sql), { maxSize: cacheSize }) };
     const app = createApp(deps);
     return {
       meilisearch: counted,
@@ -45,8 +45,8 @@ describe('search answers kept in memory', () => {
     };
   }
   const processes: ReturnType<typeof apiProcess>[] = [];
-  const startProcess = (cacheBytes?: number) => {
-    const process = apiProcess(cacheBytes);
+  const startProcess = (cacheSize?: number) => {
+    const process = apiProcess(cacheSize);
     processes.push(process);
     return process;
   };

@@ -14,7 +14,7 @@ export type PolicySearch = {
   multiSearch<Document = Record<string, unknown>>(queries: MultiSearchQuery[], reader: SearchReader): Promise<MultiSearchResult<Document>[]>;
 };
 
-type Answer = { results: MultiSearchResult<unknown>[]; bytes: number };
+type Answer = { results: MultiSearchResult<unknown>[]; size: number };
 
 /**
  * Search answers kept in memory, keyed by the index's version (`search_index_state`, moved on by
@@ -39,14 +39,15 @@ type Answer = { results: MultiSearchResult<unknown>[]; bytes: number };
 export function createCachedSearch(
   meilisearch: MeilisearchSearch,
   indexVersion: () => Promise<string>,
-  options: { maxBytes: number },
+  /** Room for answers, counted in characters of their JSON text and their keys. */
+  options: { maxSize: number },
 ): PolicySearch {
   const send = async (queries: MultiSearchQuery[]) => meilisearch.multiSearch(queries);
-  if (options.maxBytes <= 0) {
+  if (options.maxSize <= 0) {
     return { indexName: meilisearch.indexName, multiSearch: async <Document>(queries: MultiSearchQuery[]) => (await send(queries)).results as MultiSearchResult<Document>[] };
   }
 
-  const kept = new LRUCache<string, Answer>({ maxSize: options.maxBytes, sizeCalculation: (answer, key) => answer.bytes + key.length });
+  const kept = new LRUCache<string, Answer>({ maxSize: options.maxSize, sizeCalculation: (answer, key) => answer.size + key.length });
   const inFlight = new Map<string, Promise<Answer>>();
   /** The last version this process read. */
   let knownVersion: string | undefined;

@@ -11,7 +11,8 @@ const searchTimeoutMs = 5000;
  */
 const keepAliveMs = 2000;
 
-export type MultiSearchAnswer<Document> = { results: MultiSearchResult<Document>[]; bytes: number };
+/** The results, and the length of the JSON text they came in (what the answer cache counts). */
+export type MultiSearchAnswer<Document> = { results: MultiSearchResult<Document>[]; size: number };
 
 /** What the API asks of Meilisearch: multi-searches of the policy index, with the search-only key. */
 export type MeilisearchSearch = {
@@ -68,7 +69,7 @@ export function createMeilisearchSearch(options: { host: string; apiKey: string 
       if (status !== 200) throw refusal(status, text);
       const { results } = JSON.parse(text) as { results?: MultiSearchResult<Document>[] };
       if (results?.length !== queries.length) throw new Error(`Meilisearch answered ${queries.length} queries with ${results?.length ?? 'no'} results`);
-      return { results, bytes: text.length };
+      return { results, size: text.length };
     },
     close: () => pool.close(),
   };
