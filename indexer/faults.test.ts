@@ -144,9 +144,14 @@ describe('indexer under faults', () => {
     // During the outage only the first slot is killed (its new indexer waits for Meilisearch to
     // set up the keys); the second lives through the outage and has to recover on its own.
     let meiliDown = false;
+    let outageBegun: () => void = () => {};
+    const meiliStopped = new Promise<void>((resolve) => (outageBegun = resolve));
     const killer = (async () => {
       const next = random(3);
       while (kills.total < 20) {
+        // The last kill waits for the outage if the others came first (a slow machine starts the
+        // outage late): one indexer must start while Meilisearch is down.
+        if (kills.total === 19) await meiliStopped;
         await sleep(700 + next() * 1000);
         // Aim at a batch in flight: wait (briefly) for a live claim before pulling the trigger.
         const inFlight = await eventually(
@@ -177,7 +182,13 @@ describe('indexer under faults', () => {
         timeoutMs: 30_000,
       });
       await meili.stop();
+      outageBegun();
       await sleep(10_000);
+      // Until an indexer started during the outage has met it: it cannot set up its keys.
+      await eventually(async () => indexers.some((indexer) => indexer.lines.some((line) => line.startsWith('[indexer] cannot set up the Meilisearch keys'))), {
+        what: 'an indexer started during the outage to meet it',
+        timeoutMs: 30_000,
+      });
       meili = await startOwnMeilisearch();
       await eventually(async () => indexers.some((indexer) => indexer.lines.some((line) => line.startsWith('[indexer] recovered after'))), {
         what: 'an indexer to recover from the outage',

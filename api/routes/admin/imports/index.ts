@@ -138,9 +138,10 @@ export function adminImportRoutes(deps: AppDeps) {
               .returning();
             return failed ?? job;
           })
-          .finally(() => {
+          // The file goes before the import counts as ended: an answer given after this saw it gone.
+          .finally(async () => {
             file.close();
-            void upload.discard();
+            await upload.discard();
           });
         const answerBy = new Promise<'later'>((resolve) => setTimeout(() => resolve('later'), deps.config.IMPORT_ANSWER_SECONDS * 1000).unref());
         const outcome = await Promise.race([importing, answerBy]);
