@@ -5,7 +5,7 @@ import { createApp } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SearchResponse, SuggestResponse } from '../shared/search.ts';
 import { createSignedInUser, createSubscriber } from '../test/accounts.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import { createTestContext, requestsTo, type TestContext } from '../test/context.ts';
 import { createCachedSearch } from './cached-search.ts';
 import { createMeilisearchSearch } from './meilisearch.ts';
 import { indexAll, insertPolicies } from './testing.ts';
@@ -27,20 +27,15 @@ describe('search answers kept in memory', () => {
       return meilisearch.multiSearch(queries, options);
     };
     const deps: AppDeps = { ...ctx.deps, meilisearch, search: createCachedSearch(counted, () => readIndexVersion(ctx.sql), { maxSize: cacheSize }) };
-    const app = createApp(deps);
+    const request = requestsTo(createApp(deps), ctx.config);
+    const answer = async <T>(response: Response): Promise<T> => {
+      expect(response.status, await response.clone().text()).toBe(200);
+      return response.json() as Promise<T>;
+    };
     return {
       meilisearch: counted,
-      get: async <T>(path: string, cookie?: string): Promise<T> => {
-        const response = await app.request(path, { headers: cookie ? { Cookie: cookie } : {} });
-        expect(response.status, await response.clone().text()).toBe(200);
-        return response.json() as Promise<T>;
-      },
-      post: async <T>(path: string, json: unknown, cookie?: string): Promise<T> => {
-        const headers: Record<string, string> = { Origin: ctx.config.APP_URL, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) };
-        const response = await app.request(path, { method: 'POST', headers, body: JSON.stringify(json) });
-        expect(response.status, await response.clone().text()).toBe(200);
-        return response.json() as Promise<T>;
-      },
+      get: async <T>(path: string, cookie?: string) => answer<T>(await request(path, { cookie })),
+      post: async <T>(path: string, json: unknown, cookie?: string) => answer<T>(await request(path, { json, cookie })),
       close: () => meilisearch.close(),
     };
   }

@@ -45,18 +45,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
     storyQueue,
   };
   const app = createApp(deps);
-
-  /** A request as the web app sends it: same-origin, JSON body, cookies passed explicitly. */
-  async function request(path: string, init: { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { Origin: config.APP_URL, ...init.headers };
-    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-    if (init.cookie) headers.Cookie = init.cookie;
-    return app.request(path, {
-      method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'),
-      headers,
-      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-    });
-  }
+  const request = requestsTo(app, config);
 
   return {
     app,
@@ -73,5 +62,19 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
       await storyQueue.stop();
       await database.close();
     },
+  };
+}
+
+/** Requests to an app as the web app sends them: same-origin, JSON body, cookies passed explicitly. */
+export function requestsTo(app: ReturnType<typeof createApp>, config: Pick<Config, 'APP_URL'>) {
+  return async (path: string, init: { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { Origin: config.APP_URL, ...init.headers };
+    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+    if (init.cookie) headers.Cookie = init.cookie;
+    return app.request(path, {
+      method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+    });
   };
 }
