@@ -202,7 +202,9 @@ async function main(): Promise<number> {
       if (sections.includes('search')) {
         // The search path itself, with nothing kept in memory: what a query never asked before costs.
         const uncached = await startApi('api (SEARCH_CACHE_MB=0)', { SEARCH_CACHE_MB: '0' });
-        await emit(await benchSearch({ ...apiContext, uncachedApiUrl: uncached.apiUrl }));
+        const forwarder = await startForwarder({ ...serviceEnv, MEILI_SEARCH_KEY: keys.searchKey }, cleanup);
+        await emit(await benchSearch({ ...apiContext, uncachedApiUrl: uncached.apiUrl, forwarderUrl: forwarder.url }));
+        await forwarder.stop();
         await uncached.api.stop();
       }
       if (sections.includes('accounts')) await emit(await benchAccounts(apiContext));
@@ -277,6 +279,14 @@ async function loadPolicies(db: ReturnType<typeof createDatabase>['db'], sql: Re
   const rate = Math.round(missing / seconds);
   progress('data', `loaded ${missing.toLocaleString('en')} policies in ${seconds.toFixed(1)} s (${rate} policies/s)`);
   return `loaded ${missing.toLocaleString('en')} demo policies in ${seconds.toFixed(1)} s (${rate.toLocaleString('en')} policies/s, batches of 1,000, each with its tags and outbox rows)${existing ? `, after ${existing.toLocaleString('en')} from an earlier run` : ''}`;
+}
+
+/** The search bench's floor (api/bench/forwarder.ts), up once it answers. */
+async function startForwarder(env: NodeJS.ProcessEnv, cleanup: Cleanup): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const forwarder = spawnNodeService('forwarder', 'api/bench/forwarder.ts', { ...env, PORT: String(port) }, cleanup);
+  await waitFor('the forwarder', async () => forwarder.lines.some((line) => line.includes('forwarder listening')), 30_000);
+  return { url: `http://127.0.0.1:${port}`, stop: forwarder.stop };
 }
 
 /**

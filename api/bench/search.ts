@@ -79,39 +79,41 @@ function apiLeg(name: string, apiUrl: string): Leg {
   };
 }
 
-/** POST /multi-search straight to Meilisearch with the search key; answers the first result's count. */
-async function meilisearchDirect(context: ApiBenchContext, body: string): Promise<number> {
-  const response = await request(`${context.meiliUrl}/multi-search`, {
+/** POSTs a multi-search body (to Meilisearch, or to the forwarder in front of it); answers the first result's count. */
+async function postMultiSearch(url: string, body: string, searchKey?: string): Promise<number> {
+  const response = await request(url, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${context.searchKey}`, 'Content-Type': 'application/json' },
+    headers: { ...(searchKey ? { Authorization: `Bearer ${searchKey}` } : {}), 'Content-Type': 'application/json' },
     body,
   });
   const answer = response.json<{ results?: { totalHits?: number; estimatedTotalHits?: number; hits?: unknown[] }[] }>();
   const first = answer.results?.[0];
-  if (!first) throw new Error('Meilisearch answered a multi-search without results');
+  if (!first) throw new Error(`${url} answered a multi-search without results`);
   return first.totalHits ?? first.estimatedTotalHits ?? first.hits?.length ?? 0;
 }
+
+/** POST /multi-search straight to Meilisearch with the search key. */
+const meilisearchDirect = (context: ApiBenchContext, body: string) => postMultiSearch(`${context.meiliUrl}/multi-search`, body, context.searchKey);
 
 /** The bench's requests come from a visitor: the same queries, matching what a visitor may read. */
 const visitor = { entitled: false };
 
 /**
- * (b) Meilisearch directly, with the search key and exactly the request the API sends: the API's
- * own builder (buildPolicySearch) makes it, so both legs ask the same. That request is a
- * multi-search (the page plus one count-only query per filtered facet), so this leg posts it to
- * /multi-search too rather than to /indexes/<uid>/search.
+ * Exactly the request the API sends, built by the API's own builder (buildPolicySearch), posted as
+ * a multi-search (the page plus one count-only query per filtered facet) by `send`:
+ * (b) to Meilisearch directly, with the search key; (f) to the bare forwarder in front of it.
  */
-function meiliLeg(context: ApiBenchContext): Leg {
+function multiSearchLeg(name: string, context: ApiBenchContext, send: (body: string) => Promise<number>): Leg {
   const bodies = new Map<BenchQuery, string>();
   return {
-    name: '(b) Meilisearch direct',
+    name,
     run: async (query) => {
       let body = bodies.get(query);
       if (!body) {
         body = JSON.stringify({ queries: buildPolicySearch(query.criteria, context.indexName, visitor) });
         bodies.set(query, body);
       }
-      return meilisearchDirect(context, body);
+      return send(body);
     },
   };
 }
@@ -238,6 +240,8 @@ const suggestionLimit = 5;
 export type SearchBenchContext = ApiBenchContext & {
   /** A second API process with SEARCH_CACHE_MB=0: the search path with nothing kept in memory. */
   uncachedApiUrl: string;
+  /** The bare forwarder (api/bench/forwarder.ts): the floor of any Node process in front of Meilisearch. */
+  forwarderUrl: string;
 };
 
 type SuggestionLeg = { name: string; run: (q: string) => Promise<unknown> };
@@ -268,12 +272,13 @@ export async function benchSearch(context: SearchBenchContext): Promise<string> 
   const queries = querySet(context.policyCount);
   const ours = apiLeg('(a) ours: GET /api/search', context.apiUrl);
   const uncached = apiLeg('(a0) ours, nothing kept in memory (SEARCH_CACHE_MB=0)', context.uncachedApiUrl);
-  const meili = meiliLeg(context);
-  const legs = [ours, uncached, meili, ilikeLeg(context.sql), fullTextLeg(context.sql)];
-  const [, , , ilike, fullText] = legs as [Leg, Leg, Leg, Leg, Leg];
+  const meili = multiSearchLeg('(b) Meilisearch direct', context, (body) => meilisearchDirect(context, body));
+  const floor = multiSearchLeg('(f) floor: a bare Node forwarder', context, (body) => postMultiSearch(`${context.forwarderUrl}/multi-search`, body));
+  const legs = [ours, uncached, meili, floor, ilikeLeg(context.sql), fullTextLeg(context.sql)];
+  const [, , , , ilike, fullText] = legs as [Leg, Leg, Leg, Leg, Leg, Leg];
 
-  progress(section, `warming the API legs and Meilisearch up with ${warmUpRequests.toLocaleString('en')} requests each`);
-  for (const leg of [ours, uncached, meili]) {
+  progress(section, `warming the HTTP legs up with ${warmUpRequests.toLocaleString('en')} requests each`);
+  for (const leg of [ours, uncached, meili, floor]) {
     for (let i = 0; i < warmUpRequests; i++) await leg.run(queries[i % queries.length]!);
   }
   progress(section, `${queries.length} queries × ${legs.length} legs; a first pass sizes each run to ~${legBudgetSeconds} s`);
@@ -311,12 +316,14 @@ export async function benchSearch(context: SearchBenchContext): Promise<string> 
 
   const perClass = (concurrency: number) =>
     table(
-      ['Query class', 'Meili p95', '(a0) nothing kept p95', '(a0) ÷ Meili', '(a) ours p95', '(a) ÷ Meili'],
+      ['Query class', 'Meili p95', '(f) floor p95', '(f) ÷ Meili', '(a0) nothing kept p95', '(a0) ÷ Meili', '(a) ours p95', '(a) ÷ Meili'],
       queries.map((query, index) => {
         const direct = classP95(meili, concurrency, index);
         return [
           query.label,
           ms(direct),
+          ms(classP95(floor, concurrency, index)),
+          ratio(classP95(floor, concurrency, index), direct),
           ms(classP95(uncached, concurrency, index)),
           ratio(classP95(uncached, concurrency, index), direct),
           ms(classP95(ours, concurrency, index)),
@@ -328,7 +335,7 @@ export async function benchSearch(context: SearchBenchContext): Promise<string> 
   return [
     `## Search (issues 4 and 18): ${context.policyCount.toLocaleString('en')} policies`,
     '',
-    `The same ${queries.length}-query mixed set, round-robin, against each leg, as a visitor; latencies in ms, client side (this process), warm caches; the API legs and Meilisearch first served ${warmUpRequests.toLocaleString('en')} unmeasured requests each. (a) is the API as deployed: an answer asked before since the index last changed comes from memory, so in this repeated set every request after the first of each class does. (a0) is a second API process with SEARCH_CACHE_MB=0: the search path itself, what a query never asked before costs (a miss in (a) costs the same: it reads nothing more).`,
+    `The same ${queries.length}-query mixed set, round-robin, against each leg, as a visitor; latencies in ms, client side (this process), warm caches; the HTTP legs first served ${warmUpRequests.toLocaleString('en')} unmeasured requests each. (a) is the API as deployed: an answer asked before since the index last changed comes from memory, so in this repeated set every request after the first of each class does. (a0) is a second API process with SEARCH_CACHE_MB=0: the search path itself, what a query never asked before costs (a miss in (a) costs the same: it reads nothing more). (f) is the floor of any such path: a bare Node process (api/bench/forwarder.ts) that passes the same multi-search body to Meilisearch and its answer back byte for byte, with no parsing; what it adds over (b) is the extra HTTP hop itself, and what (a0) adds over (f) is the API's own work.`,
     '',
     table(
       ['Leg', 'Concurrency', 'Requests', 'p50', 'p95', 'p99', 'Requests/s'],
@@ -343,6 +350,7 @@ export async function benchSearch(context: SearchBenchContext): Promise<string> 
     table(
       ['Ratio / figure (p95, mixed set)', 'Concurrency 1', 'Concurrency 16', 'Target'],
       [
+        ['(f) floor: bare forwarder ÷ Meilisearch direct', ratio(p95(floor, 1), p95(meili, 1)), ratio(p95(floor, 16), p95(meili, 16)), '-'],
         ['(a0) nothing kept ÷ Meilisearch direct', ratio(p95(uncached, 1), p95(meili, 1)), ratio(p95(uncached, 16), p95(meili, 16)), '≤ 1.2×'],
         ['(a) ours ÷ Meilisearch direct', ratio(p95(ours, 1), p95(meili, 1)), ratio(p95(ours, 16), p95(meili, 16)), '≤ 1.2×'],
         ['ours', `${ms(p95(ours, 1))} ms`, `${ms(p95(ours, 16))} ms`, '< 30 ms at concurrency 16'],

@@ -26,7 +26,8 @@ describe('search answers kept in memory', () => {
       counted.sent += 1;
       return meilisearch.multiSearch(queries, options);
     };
-    const deps: AppDeps = { ...ctx.deps, meilisearch, search: createCachedSearch(counted, () => readIndexVersion(ctx.sql), { maxSize: cacheSize }) };
+    const search = createCachedSearch(counted, () => readIndexVersion(ctx.sql), { maxSize: cacheSize });
+    const deps: AppDeps = { ...ctx.deps, meilisearch, search };
     const request = requestsTo(createApp(deps), ctx.config);
     const answer = async <T>(response: Response): Promise<T> => {
       expect(response.status, await response.clone().text()).toBe(200);
@@ -34,6 +35,7 @@ describe('search answers kept in memory', () => {
     };
     return {
       meilisearch: counted,
+      search,
       get: async <T>(path: string, cookie?: string) => answer<T>(await request(path, { cookie })),
       post: async <T>(path: string, json: unknown, cookie?: string) => answer<T>(await request(path, { json, cookie })),
       close: () => meilisearch.close(),
@@ -152,6 +154,25 @@ describe('search answers kept in memory', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => api.get<SearchResponse>('/api/search?q=settlement')));
     expect(answers.map((answer) => answer.total)).toEqual(Array(8).fill(1));
     expect(api.meilisearch.sent - sent).toBe(1);
+  });
+
+  it('keeps an answer per shape: the same queries built by another caller are its own answer, and a kept one is sent as the same text', async () => {
+    const api = startProcess();
+    const queries = [{ indexUid: ctx.meili.indexName, q: 'cloud', attributesToRetrieve: ['id', 'title'] }];
+    const reader = { entitled: false };
+    const titlesShape = { name: 'titles', build: (results: { hits: { title: string }[] }[]) => results[0]!.hits.map((hit) => hit.title) };
+    const countShape = { name: 'count', build: (results: { hits: unknown[] }[]) => ({ count: results[0]!.hits.length }) };
+
+    const titlesAnswer = await api.search.search(queries, reader, titlesShape);
+    expect(titlesAnswer.value).toEqual(['Guidelines on cloud services']);
+    const countAnswer = await api.search.search(queries, reader, countShape);
+    expect(countAnswer.value).toEqual({ count: 1 });
+    expect(api.meilisearch.sent, 'the second shape was searched, not served the first one').toBe(2);
+
+    const again = await api.search.search(queries, reader, titlesShape);
+    expect(api.meilisearch.sent).toBe(2);
+    expect(again.json).toBe('["Guidelines on cloud services"]');
+    expect(Object.isFrozen(again.value), 'a kept answer cannot be changed by the request it is served to').toBe(true);
   });
 
   it('keeps nothing when SEARCH_CACHE_MB is 0', async () => {

@@ -3,18 +3,40 @@ import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
 import type { MeilisearchSearch } from './meilisearch.ts';
 import type { SearchReader } from './policy-index.ts';
 
+/**
+ * How a caller turns Meilisearch's results into its answer. `build` must be a function of the
+ * results alone (whatever else it would read belongs in the queries), and `name` tells it apart:
+ * an answer is kept per shape, so one built for suggestions is never served as a search page.
+ */
+export type AnswerShape<Document, Value> = { readonly name: string; build(results: MultiSearchResult<Document>[]): Value };
+
+/**
+ * A search's answer: the built value, and its JSON text made at most once. Both may be shared by
+ * every request served from memory: the value is frozen, and a route sends `json` as it is, so a
+ * kept answer costs no card building or serialisation again.
+ */
+export type SearchAnswer<Value> = { readonly value: Value; readonly json: string };
+
 /** What every search of the API goes through: `/api/search`, suggestions, the InstantSearch endpoint, related policies. */
 export type PolicySearch = {
   /** The index the server searches; browsers know it as `publicIndexUid`. */
   indexName: string;
-  /**
-   * One result per query, in the queries' order. The result objects may be shared with other
-   * requests (they are frozen): build new objects from them, never change them.
-   */
-  multiSearch<Document = Record<string, unknown>>(queries: MultiSearchQuery[], reader: SearchReader): Promise<MultiSearchResult<Document>[]>;
+  /** The queries' results (one per query, in order), built into the caller's answer by `shape`. */
+  search<Document, Value>(queries: MultiSearchQuery[], reader: SearchReader, shape: AnswerShape<Document, Value>): Promise<SearchAnswer<Value>>;
 };
 
-type Answer = { results: MultiSearchResult<unknown>[]; size: number };
+/** An answer as kept: its JSON text is made on the first request that sends it, then reused. */
+class KeptAnswer<Value> implements SearchAnswer<Value> {
+  #json: string | undefined;
+  constructor(
+    readonly value: Value,
+    /** Characters of Meilisearch's answer: what the cache counts (the built value is smaller). */
+    readonly size: number,
+  ) {}
+  get json(): string {
+    return (this.#json ??= JSON.stringify(this.value));
+  }
+}
 
 /**
  * Search answers kept in memory, keyed by the index's version (`search_index_state`, moved on by
@@ -35,6 +57,9 @@ type Answer = { results: MultiSearchResult<unknown>[]; size: number };
  *
  * Identical searches in flight at once are sent once (the same rule: joined only after the
  * version read matched the one they were sent under).
+ *
+ * What is kept is the caller's built answer (cards, suggestions), not Meilisearch's results, so a
+ * hit skips building it and, where the route sends it whole, serialising it.
  */
 export function createCachedSearch(
   meilisearch: MeilisearchSearch,
@@ -42,13 +67,14 @@ export function createCachedSearch(
   /** Room for answers, counted in characters of their JSON text and their keys. */
   options: { maxSize: number },
 ): PolicySearch {
-  const send = async (queries: MultiSearchQuery[]) => meilisearch.multiSearch(queries);
-  if (options.maxSize <= 0) {
-    return { indexName: meilisearch.indexName, multiSearch: async <Document>(queries: MultiSearchQuery[]) => (await send(queries)).results as MultiSearchResult<Document>[] };
-  }
+  const build = async <Document, Value>(queries: MultiSearchQuery[], shape: AnswerShape<Document, Value>) => {
+    const answer = await meilisearch.multiSearch<Document>(queries);
+    return new KeptAnswer(shape.build(answer.results), answer.size);
+  };
+  if (options.maxSize <= 0) return { indexName: meilisearch.indexName, search: (queries, _reader, shape) => build(queries, shape) };
 
-  const kept = new LRUCache<string, Answer>({ maxSize: options.maxSize, sizeCalculation: (answer, key) => answer.size + key.length });
-  const inFlight = new Map<string, Promise<Answer>>();
+  const kept = new LRUCache<string, KeptAnswer<unknown>>({ maxSize: options.maxSize, sizeCalculation: (answer, key) => answer.size + key.length });
+  const inFlight = new Map<string, Promise<KeptAnswer<unknown>>>();
   /** The last version this process read. */
   let knownVersion: string | undefined;
   /**
@@ -65,11 +91,11 @@ export function createCachedSearch(
       });
     }));
 
-  const lookup = (key: string): Answer | Promise<Answer> | undefined => kept.get(key) ?? inFlight.get(key);
+  const lookup = (key: string): KeptAnswer<unknown> | Promise<KeptAnswer<unknown>> | undefined => kept.get(key) ?? inFlight.get(key);
 
-  const fetchAndKeep = (key: string, queries: MultiSearchQuery[]): Promise<Answer> => {
-    const fetching = send(queries).then((answer) => {
-      deepFreeze(answer.results);
+  const fetchAndKeep = (key: string, queries: MultiSearchQuery[], shape: AnswerShape<never, unknown>): Promise<KeptAnswer<unknown>> => {
+    const fetching = build(queries, shape).then((answer) => {
+      deepFreeze(answer.value);
       // An answer larger than the whole cache is not kept (LRUCache skips it).
       kept.set(key, answer);
       return answer;
@@ -82,21 +108,22 @@ export function createCachedSearch(
 
   return {
     indexName: meilisearch.indexName,
-    async multiSearch<Document>(queries: MultiSearchQuery[], reader: SearchReader) {
+    async search<Document, Value>(queries: MultiSearchQuery[], reader: SearchReader, shape: AnswerShape<Document, Value>) {
       // The queries already differ by reader (the fields they may match); the entitlement is part
       // of the key all the same, so no later change to them can let two readers share an answer.
-      const request = `${reader.entitled ? 'entitled' : 'public'}\n${JSON.stringify(queries)}`;
+      const request = `${shape.name}\n${reader.entitled ? 'entitled' : 'public'}\n${JSON.stringify(queries)}`;
+      const erased = shape as AnswerShape<never, unknown>;
       let version = knownVersion ?? (await readVersion());
       const found = lookup(`${version}\n${request}`);
       if (found) {
         const current = await readVersion();
-        if (current === version) return (await found).results as MultiSearchResult<Document>[];
+        if (current === version) return (await found) as KeptAnswer<Value>;
         // The index changed: kept under the current version by another request meanwhile, or fetched anew.
         version = current;
         const fresh = lookup(`${version}\n${request}`);
-        if (fresh) return (await fresh).results as MultiSearchResult<Document>[];
+        if (fresh) return (await fresh) as KeptAnswer<Value>;
       }
-      return (await fetchAndKeep(`${version}\n${request}`, queries)).results as MultiSearchResult<Document>[];
+      return (await fetchAndKeep(`${version}\n${request}`, queries, erased)) as KeptAnswer<Value>;
     },
   };
 }

@@ -1,8 +1,9 @@
-import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
+import type { MultiSearchQuery } from 'meilisearch';
 import type { AppDeps } from '../deps.ts';
 import type { SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
 import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
+import type { AnswerShape, SearchAnswer } from './cached-search.ts';
 import { industryColor } from './cards.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
 import { cardFields, passageCropLength, searchableFieldsFor, sortRules, type FilterField, type SearchReader } from './policy-index.ts';
@@ -113,25 +114,30 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, re
   return [page, ...counts];
 }
 
-export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchResponse> {
-  const queries = buildPolicySearch(criteria, deps.search.indexName, reader);
-  const results = await deps.search.multiSearch<PolicyCardDocument>(queries, reader);
-  const page = results[0]!;
+/**
+ * A search page's answer from its results alone (AnswerShape): the page and its size are the
+ * ones Meilisearch answered for (the queries ask by page), so an answer kept in memory holds
+ * nothing the key does not.
+ */
+const searchPageShape: AnswerShape<PolicyCardDocument, SearchResponse> = {
+  name: 'search page',
+  build(results) {
+    const page = results[0]!;
+    const distribution = Object.assign({}, ...results.map((result) => result.facetDistribution ?? {})) as Record<string, Record<string, number>>;
+    const facets = Object.fromEntries(facetNames.map((name) => [name, distribution[facetFieldOf[name]] ?? {}])) as SearchFacets;
+    const total = page.totalHits ?? 0;
+    const pageSize = page.hitsPerPage!;
+    return {
+      policies: page.hits.map((hit) => cardFromDocument(hit, industryColor, hit._formatted as FormattedFields | undefined)),
+      total,
+      page: page.page!,
+      pageSize,
+      totalPages: page.totalPages ?? Math.ceil(total / pageSize),
+      facets,
+    };
+  },
+};
 
-  const distribution = Object.assign({}, ...results.map((result) => result.facetDistribution ?? {})) as Record<string, Record<string, number>>;
-  const facets = Object.fromEntries(facetNames.map((name) => [name, distribution[facetFieldOf[name]] ?? {}])) as SearchFacets;
-
-  const total = page.totalHits ?? 0;
-  return {
-    policies: page.hits.map((hit) => withHighlight(hit)),
-    total,
-    page: criteria.page,
-    pageSize: criteria.pageSize,
-    totalPages: page.totalPages ?? Math.ceil(total / criteria.pageSize),
-    facets,
-  };
-}
-
-function withHighlight(hit: MultiSearchResult<PolicyCardDocument>['hits'][number]) {
-  return cardFromDocument(hit, industryColor, hit._formatted as FormattedFields | undefined);
+export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<SearchResponse>> {
+  return deps.search.search(buildPolicySearch(criteria, deps.search.indexName, reader), reader, searchPageShape);
 }

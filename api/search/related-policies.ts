@@ -1,5 +1,6 @@
 import type { MultiSearchQuery } from 'meilisearch';
 import type { AppDeps } from '../deps.ts';
+import type { AnswerShape } from './cached-search.ts';
 import type { PolicyCard } from '../shared/search.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
 import { industryColor } from './cards.ts';
@@ -39,14 +40,20 @@ export async function similarPolicies(deps: AppDeps, basis: SimilarityBasis, opt
     }),
   );
   // No query text: what the reader may read changes nothing, so every reader shares the answer.
-  const results = await deps.search.multiSearch<PolicyCardDocument>(queries, { entitled: false });
+  const { value: candidates } = await deps.search.search(queries, { entitled: false }, tieredCardsShape);
 
   const similar: PolicyCard[] = [];
-  for (const hit of results.flatMap((result) => result.hits)) {
+  for (const card of candidates) {
     if (similar.length >= options.limit) break;
-    if (excluded.has(hit.id)) continue;
-    excluded.add(hit.id);
-    similar.push(cardFromDocument(hit, industryColor));
+    if (excluded.has(card.id)) continue;
+    excluded.add(card.id);
+    similar.push(card);
   }
   return similar;
 }
+
+/** Every tier's cards, closest tier first (AnswerShape); the caller drops repeats and excluded ids. */
+const tieredCardsShape: AnswerShape<PolicyCardDocument, PolicyCard[]> = {
+  name: 'related policies',
+  build: (results) => results.flatMap((result) => result.hits.map((hit) => cardFromDocument(hit, industryColor))),
+};

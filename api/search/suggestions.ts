@@ -1,8 +1,9 @@
 import type { MultiSearchQuery } from 'meilisearch';
 import type { PolicyDocument } from '../../indexer/document.ts';
 import type { AppDeps } from '../deps.ts';
+import type { AnswerShape, SearchAnswer } from './cached-search.ts';
 import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
-import type { PolicySuggestion } from '../shared/search.ts';
+import type { PolicySuggestion, SuggestResponse } from '../shared/search.ts';
 import { hasMatch, highlightTags, leadingSnippet, snippetAround, splitHighlight } from '../shared/highlight.ts';
 
 type SuggestionDocument = Pick<PolicyDocument, 'id' | 'title' | 'description' | 'date' | 'departmentId' | 'departmentCode'>;
@@ -28,31 +29,39 @@ export function buildSuggestionSearch(q: string, limit: number, indexUid: string
   };
 }
 
+/** The dropdown's entries from a suggestion query's hits alone (AnswerShape). */
+const suggestionShape: AnswerShape<SuggestionDocument, SuggestResponse> = {
+  name: 'suggestions',
+  build: ([result]) => ({
+    suggestions: result!.hits.map((hit): PolicySuggestion => {
+      const title = String(hit._formatted?.title ?? hit.title);
+      const description = String(hit._formatted?.description ?? '');
+      const snippet = snippetAround(splitHighlight(description), snippetContext);
+      return {
+        id: hit.id,
+        title: hit.title,
+        time: hit.date,
+        departmentId: hit.departmentId,
+        departmentCode: hit.departmentCode || null,
+        highlight: {
+          title: splitHighlight(title),
+          // Without a match in the description, the spec shows its first 150 characters instead of a crop.
+          description: hasMatch(snippet) ? snippet : leadingSnippet(hit.description),
+        },
+      };
+    }),
+  }),
+};
+
+const noSuggestions: SearchAnswer<SuggestResponse> = { value: { suggestions: [] }, json: '{"suggestions":[]}' };
+
 /**
  * The search bar's dropdown, asked on every pause in typing: one small Meilisearch query, the
  * fewest fields, an estimated count (no exhaustive total), no facets.
  */
-export async function suggestPolicies(deps: AppDeps, q: string, limit: number, reader: SearchReader): Promise<PolicySuggestion[]> {
+export async function suggestPolicies(deps: AppDeps, q: string, limit: number, reader: SearchReader): Promise<SearchAnswer<SuggestResponse>> {
   // A query with no letter or digit (punctuation, spaces) can match no word: Meilisearch would
   // answer it as an empty query, with policies that match nothing typed.
-  if (!/[\p{L}\p{N}]/u.test(q)) return [];
-  const [result] = await deps.search.multiSearch<SuggestionDocument>([buildSuggestionSearch(q, limit, deps.search.indexName, reader)], reader);
-  return result!.hits.map((hit) => {
-    const title = String(hit._formatted?.title ?? hit.title);
-    const description = String(hit._formatted?.description ?? '');
-    const snippet = snippetAround(splitHighlight(description), snippetContext);
-    return {
-      id: hit.id,
-      title: hit.title,
-      time: hit.date,
-      departmentId: hit.departmentId,
-      departmentCode: hit.departmentCode || null,
-      highlight: {
-        title: splitHighlight(title),
-        // Without a match in the description, the spec shows its first 150 characters instead of a crop.
-        description: hasMatch(snippet) ? snippet : leadingSnippet(hit.description),
-      },
-    };
-  });
+  if (!/[\p{L}\p{N}]/u.test(q)) return noSuggestions;
+  return deps.search.search([buildSuggestionSearch(q, limit, deps.search.indexName, reader)], reader, suggestionShape);
 }
-

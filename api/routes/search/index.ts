@@ -1,9 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
+import type { MultiSearchResult } from 'meilisearch';
 import type { AuthEnv } from '../../auth/session.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
+import type { AnswerShape, SearchAnswer } from '../../search/cached-search.ts';
 import { FilterRejected, multiSearchBodySchema, SearchFieldForbidden, toMeilisearchQuery } from '../../search/instant-search.ts';
 import { publicIndexUid, type SearchReader } from '../../search/policy-index.ts';
 import { searchPolicies } from '../../search/policy-search.ts';
@@ -25,10 +28,10 @@ export function searchRoutes(deps: AppDeps) {
     entitled: await hasFullAccess(deps.db, c.var.user, deps.now()),
   });
   return new Hono<AuthEnv>()
-    .get('/', validate('query', searchQuerySchema), async (c) => c.json(await searchPolicies(deps, c.req.valid('query'), await readerOf(c))))
+    .get('/', validate('query', searchQuerySchema), async (c) => sendAnswer(c, await searchPolicies(deps, c.req.valid('query'), await readerOf(c))))
     .get('/suggest', validate('query', suggestQuerySchema), async (c) => {
       const { q, limit } = c.req.valid('query');
-      return c.json({ suggestions: await suggestPolicies(deps, q, limit, await readerOf(c)) });
+      return sendAnswer(c, await suggestPolicies(deps, q, limit, await readerOf(c)));
     })
     .post('/multi-search', jsonBodyLimit, validate('json', multiSearchBodySchema), async (c) => {
       const reader = await readerOf(c);
@@ -41,8 +44,20 @@ export function searchRoutes(deps: AppDeps) {
           throw error;
         }
       });
-      const results = await deps.search.multiSearch(queries, reader);
-      // The browser knows the index by its public name only.
-      return c.json({ results: results.map((result) => ({ ...result, indexUid: publicIndexUid })) });
+      return sendAnswer(c, await deps.search.search(queries, reader, instantSearchShape));
     });
+}
+
+/** Meilisearch's own answer for instant-meilisearch (AnswerShape), but for the index's name: the browser knows its public name only. */
+const instantSearchShape: AnswerShape<Record<string, unknown>, { results: MultiSearchResult<Record<string, unknown>>[] }> = {
+  name: 'instant search',
+  build: (results) => ({ results: results.map((result) => ({ ...result, indexUid: publicIndexUid })) }),
+};
+
+/**
+ * Sends a search answer's JSON text as it is (made once, however often it is served from memory),
+ * typed as `c.json(answer.value)` would be, so the typed client (hc<App>) reads the same type.
+ */
+function sendAnswer<Value extends object>(c: Context, answer: SearchAnswer<Value>) {
+  return c.body(answer.json, 200, { 'Content-Type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<Value>, 200, 'json'>;
 }
