@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +62,30 @@ describe('what the server sends with every answer', () => {
     const page = await fetchAs('/no-such-page');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('a missing /assets file is a 404, never the page and never cached as immutable', async () => {
+    await mkdir(path.join(webRoot, 'assets'), { recursive: true });
+    await writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1);');
+    const present = await fetchAs('/assets/index-abc123.js');
+    expect(present.status).toBe(200);
+    expect(present.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const missing = await fetchAs('/assets/index-gone999.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
+    expect(await missing.json()).toEqual({ error: { code: 'not_found', message: 'No such file' } });
+    // A client-side route still gets the page.
+    expect((await fetchAs('/dashboard')).status).toBe(200);
+  });
+
+  it("the local payment pages keep their own stricter headers", async () => {
+    const page = await fetchAs('/api/billing/local/portal');
+    expect(page.status).toBe(401);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
   });
 
   it('answers that depend on the session are private and never stored; public lists keep their cache', async () => {

@@ -31,6 +31,9 @@ export function securityHeaders(config: Pick<Config, 'APP_URL'>) {
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     strictTransportSecurity: config.APP_URL.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
+    // A page that sets a stricter policy of its own (the local payment pages: nothing but their
+    // own script and styles, no base URL, the referrer kept on this origin) keeps it.
+    overwrite: false,
   });
 }
 
@@ -50,6 +53,9 @@ export function createWebServer(deps: AppDeps, options: { webRoot: string }) {
       if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     });
     server.use('/*', serveStatic({ root: options.webRoot }));
+    // A missing script or stylesheet is a 404: the page in its place, cached for a year as a
+    // script, would break the app after the next deploy.
+    server.get('/assets/*', (c) => renderError(new AppError('not_found', 'No such file'), c));
     // Every other path is a client-side route of the single-page app.
     server.get('*', serveStatic({ root: options.webRoot, path: 'index.html' }));
   }

@@ -77,6 +77,23 @@ describe('bad input on every call → 400 with a message, never a 500, nothing w
     });
   }
 
+  // A 10 KB body nested 5,000 levels deep once overflowed the stack of the text check: a 500 with a
+  // stack trace, for anyone, on the sign-in and contact forms.
+  const deeplyNested = (field: string) => `{"${field}": ${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+  for (const call of calls) {
+    it(`${call.method} ${call.path}: JSON nested 5,000 levels deep → 400`, async () => {
+      const field = Object.keys(call.valid)[0]!;
+      const response = await ctx.app.request(call.path, {
+        method: call.method,
+        headers: { Origin: ctx.config.APP_URL, 'Content-Type': 'application/json', Cookie: cookie },
+        body: deeplyNested(field),
+      });
+      expect(response.status).toBe(400);
+      const { error } = await response.json();
+      expect(error.message).toMatch(/nests too deeply \(at most 32 levels\)/);
+    });
+  }
+
   it('the unknown-field message names the field', async () => {
     const response = await ctx.request('/api/collections', { cookie, json: { name: 'Fine', owner: 1 } });
     expect((await response.json()).error.message).toMatch(/owner/);
