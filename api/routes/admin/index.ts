@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { requireAdmin } from '../../auth/roles.ts';
 import type { AuthEnv } from '../../auth/session.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminContactMessageRoutes } from '../contact/index.ts';
 import { adminStatsRoutes } from '../stats/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Database } from '../../../db/client.ts';
 import type { AuthEnv, SignedInEnv } from '../../auth/session.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 export type DatabaseStats = {
   policiesCount: number;
