@@ -44,6 +44,15 @@ module.exports = {
       from: { path: '^(db|indexer|api|web)/' },
       to: { path: '^bench/' },
     },
+    {
+      name: 'no-circular',
+      comment:
+        'A cycle has no bottom to read or test from, and ESM may run a module before the one it needs. ' +
+        'Type-only and lazy (dynamic) imports count too: break a cycle by moving what both sides need into a third module.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { clientIpMiddleware } from './auth/client-ip.ts';
 import { csrfProtection } from './auth/csrf.ts';
 import { sessionMiddleware, type AuthEnv } from './auth/session.ts';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps } from './app-deps.ts';
 import { AppError, renderError } from './http/errors.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { billingRoutes } from './routes/billing/index.ts';

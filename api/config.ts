@@ -1,8 +1,16 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { databaseEnv, parseEnv } from '../db/config.ts';
 import { meilisearchEnv } from '../indexer/config.ts';
-import { isProxyEntry } from './auth/client-ip.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
+
+/** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
+function isProxyEntry(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const optionalString = z.string().trim().min(1).optional();
 

@@ -1,28 +1,19 @@
-import { createDatabase, type Database } from '../db/client.ts';
-import { ensureMeilisearchKeys } from '../indexer/keys.ts';
-import { createPaymentProvider, type PaymentProvider } from './billing/provider.ts';
-import type { Config } from './config.ts';
-import { lazyStoryQueue, type StoryQueue } from './processing/queue.ts';
 import type { Sql } from 'postgres';
+import { createDatabase, type Database } from '../db/client.ts';
 import { readIndexVersion } from '../indexer/index-state.ts';
-import { createCachedSearch, type PolicySearch } from './search/cached-search.ts';
-import { createMeilisearchSearch, type MeilisearchSearch } from './search/meilisearch.ts';
+import { ensureMeilisearchKeys } from '../indexer/keys.ts';
+import type { AppDeps } from './app-deps.ts';
+import { createPaymentProvider } from './billing/provider.ts';
+import type { Config } from './config.ts';
+import { lazyStoryQueue } from './processing/queue.ts';
+import { createCachedSearch } from './search/cached-search.ts';
+import { createMeilisearchSearch } from './search/meilisearch.ts';
 
-/** Everything a request handler may reach, built once by the server (or by a test). */
-export type AppDeps = {
-  config: Config;
-  db: Database;
-  /** Meilisearch with the search-only key, straight (the health check): the API never writes to the index. */
-  meilisearch: MeilisearchSearch;
-  /** Every search the API answers, from memory while the index is unchanged (api/search/cached-search.ts). */
-  search: PolicySearch;
-  /** Injectable clock so tests can move time (session expiry, billing periods). */
-  now: () => Date;
-  /** Stripe when STRIPE_SECRET_KEY is set, else the local provider (see api/billing/provider.ts). */
-  payments: PaymentProvider;
-  /** The story pipeline's queue: jobs are enqueued in the caller's transaction (api/processing/queue.ts). */
-  storyQueue: Pick<StoryQueue, 'enqueue'>;
-};
+/**
+ * The type's old home: files of the other parts of issue 28 still import it from here; new code
+ * imports api/app-deps.ts.
+ */
+export type { AppDeps } from './app-deps.ts';
 
 /** Connects to Postgres and Meilisearch (with the search-only key) for the API process. */
 export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
@@ -30,14 +21,32 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
   const searchKey =
     config.MEILI_SEARCH_KEY ??
     (await ensureMeilisearchKeys(config.MEILI_URL, config.MEILI_MASTER_KEY!, config.MEILI_INDEX)).searchKey;
-  const now = () => new Date();
+  const { deps, close } = assembleDeps({ config, db: database.db, sql: database.sql, searchKey, now: () => new Date() });
+  return {
+    deps,
+    close: async () => {
+      await close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * AppDeps around a database the caller opened (and closes): the one assembly the server and the
+ * test context share. `close` stops what it started here (Meilisearch's client, the story queue).
+ */
+export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; searchKey: string | undefined; now: () => Date }): {
+  deps: AppDeps;
+  close: () => Promise<void>;
+} {
+  const { config, db, now } = parts;
   const storyQueue = lazyStoryQueue(config.DATABASE_URL, config);
   const deps: AppDeps = {
     config,
-    db: database.db,
-    ...connectSearch(config, searchKey, database.sql),
+    db,
+    ...connectSearch(config, parts.searchKey, parts.sql),
     now,
-    payments: createPaymentProvider({ config, db: database.db, now }),
+    payments: createPaymentProvider({ config, db, now }),
     storyQueue,
   };
   return {
@@ -45,7 +54,6 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
     close: async () => {
       await deps.meilisearch.close();
       await storyQueue.stop();
-      await database.close();
     },
   };
 }

@@ -4,14 +4,6 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../config.ts';
 
-/** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
-export function isProxyEntry(entry: string): boolean {
-  const [address = '', prefix, extra] = entry.split('/');
-  const family = isIP(address);
-  if (!family || extra !== undefined) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
-}
-
 /**
  * The caller's IP, for audit rows and the per-IP limits, worked out once per request.
  * X-Forwarded-For is honoured only when the direct peer is one of the proxies TRUST_PROXY names:

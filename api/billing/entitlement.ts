@@ -7,7 +7,8 @@ import { advanceLocalSubscription } from './local-calendar.ts';
 /** Staff read everything; the spec's roles beyond "user" are back-office roles. */
 const staffRoles: readonly Role[] = ['editor', 'admin', 'super_admin'];
 
-type SubscriptionState = {
+/** What of a subscription decides access. */
+type AccessFields = {
   status: SubscriptionStatus;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
@@ -18,7 +19,7 @@ type SubscriptionState = {
  * keeps access until the paid period ends (Stripe is retrying the card); canceled keeps it until
  * the period end when it was cancelled at period end. Everything else does not.
  */
-export function subscriptionGrantsAccess(subscription: SubscriptionState | null | undefined, now: Date): boolean {
+export function subscriptionGrantsAccess(subscription: AccessFields | null | undefined, now: Date): boolean {
   if (!subscription) return false;
   const withinPeriod = subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd > now;
   switch (subscription.status) {

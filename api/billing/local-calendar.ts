@@ -1,7 +1,7 @@
 import { addMonths } from 'date-fns';
-import type { SubscriptionState } from './subscriptions.ts';
+import type { subscriptions } from '../../db/schema/index.ts';
 
-type CalendarState = Pick<SubscriptionState, 'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>;
+type CalendarState = Pick<typeof subscriptions.$inferSelect, 'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>;
 
 /** The local provider bills by calendar month, as the Stripe price does. */
 export const nextPeriodEnd = (start: Date) => addMonths(start, 1);

@@ -7,7 +7,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import { fullAccessPlan } from '../shared/billing-schemas.ts';
 import { subscriptionGrantsAccess } from './entitlement.ts';
 import { advanceLocalSubscription, nextPeriodEnd } from './local-calendar.ts';
-import type { CheckoutOrigin, PaymentProviderBase, ProviderDeps } from './provider.ts';
+import type { CheckoutOrigin, PaymentProviderBase, ProviderDeps } from './provider-contract.ts';
 import { findSubscription, saveSubscription, trialAvailable, type StoredSubscription } from './subscriptions.ts';
 
 /** Like a Stripe Checkout Session, a local one can be paid for a day. */

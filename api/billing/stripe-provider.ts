@@ -6,7 +6,7 @@ import { subscriptionStatuses, type SubscriptionStatus } from '../../db/subscrip
 import type { Transaction } from '../../db/client.ts';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../http/errors.ts';
 import { fullAccessPlan } from '../shared/billing-schemas.ts';
-import type { CheckoutOrigin, PaymentProviderBase, ProviderDeps } from './provider.ts';
+import type { CheckoutOrigin, PaymentProviderBase, ProviderDeps } from './provider-contract.ts';
 import { createStripeClient } from './stripe-client.ts';
 import {
   endedStatuses,

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
+import { PolicyWriteError } from '../../db/policies.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -92,13 +93,20 @@ function conflictMessage(constraint: string | undefined): string {
   return (constraint && conflictMessages[constraint]) ?? 'This record already exists';
 }
 
+/** The policy write's refusals (db/policies.ts): an unknown policy is 404, every other rule the caller broke is 400. */
+function fromPolicyWriteError(error: PolicyWriteError): AppError {
+  return error.reason === 'not_found' ? notFound(error.message) : badRequest(error.message);
+}
+
 export function renderError(error: unknown, c: Context): Response {
   const appError =
     error instanceof AppError
       ? error
       : error instanceof HTTPException
         ? httpExceptionToAppError(error)
-        : fromDatabaseError(error);
+        : error instanceof PolicyWriteError
+          ? fromPolicyWriteError(error)
+          : fromDatabaseError(error);
   if (appError) {
     for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
     return c.json({ error: { code: appError.code, message: appError.message } }, appError.status);

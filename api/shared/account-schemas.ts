@@ -89,7 +89,6 @@ export const profileUpdateSchema = z.strictObject({
   email: z.string({ error: 'Email must be text' }).max(254).optional(),
   role: z.string({ error: 'Role must be text' }).max(50).optional(),
 });
-export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 export const changePasswordSchema = z.strictObject({
   currentPassword: z
@@ -98,7 +97,6 @@ export const changePasswordSchema = z.strictObject({
     .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters`),
   newPassword: z.string({ error: 'New password is required' }).min(1, 'New password is required').pipe(passwordSchema),
 });
-export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const deleteAccountSchema = z.strictObject({
   reason: z
@@ -107,7 +105,6 @@ export const deleteAccountSchema = z.strictObject({
     .min(1, 'A reason is required')
     .max(2000, 'Reason must be at most 2000 characters'),
 });
-export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 /** Same values as db/schema/users.ts (the web app may not import server code). */
 export const notificationFrequencies = ['hourly', 'daily', 'weekly', 'monthly'] as const;
@@ -138,4 +135,3 @@ export const notificationPreferencesSchema = z.strictObject({
   departments: referenceIds('Departments').default([]),
   industries: referenceIds('Industries').default([]),
 });
-export type NotificationPreferencesInput = z.input<typeof notificationPreferencesSchema>;

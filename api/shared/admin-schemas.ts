@@ -18,7 +18,7 @@ export const translationStatusValues = ['pending', 'machine', 'reviewed'] as con
 export const adminRoles = ['admin', 'super_admin'] as const satisfies readonly Role[];
 
 /** The spec's admin page size (policies, and users too), and the most a page may ask for. */
-export const adminPolicyPageSize = 100;
+export const adminPageSize = 100;
 
 export const adminPolicySorts = ['id', 'title', 'date'] as const;
 export type AdminPolicySort = (typeof adminPolicySorts)[number];
@@ -26,7 +26,7 @@ export type AdminPolicySort = (typeof adminPolicySorts)[number];
 export const adminPolicyListQuerySchema = z
   .object({
     page: optionalParam(wholeNumber(1, 100_000)).default(1),
-    pageSize: optionalParam(wholeNumber(1, adminPolicyPageSize)).default(adminPolicyPageSize),
+    pageSize: optionalParam(wholeNumber(1, adminPageSize)).default(adminPageSize),
     /** A part of the title (any case), or a policy id. */
     search: optionalParam(z.string().trim().max(200, 'must be at most 200 characters')),
     sortBy: optionalParam(z.enum(adminPolicySorts, { error: `must be one of ${adminPolicySorts.join(', ')}` })),
@@ -150,7 +150,7 @@ export type AdminPolicy = {
 /** GET /api/admin/users: a page of accounts, newest first; `search` matches name or email. */
 export const adminUserListQuerySchema = z.object({
   page: optionalParam(wholeNumber(1, 100_000)).default(1),
-  pageSize: optionalParam(wholeNumber(1, adminPolicyPageSize)).default(adminPolicyPageSize),
+  pageSize: optionalParam(wholeNumber(1, adminPageSize)).default(adminPageSize),
   search: optionalParam(z.string().trim().max(200, 'must be at most 200 characters')),
 });
 

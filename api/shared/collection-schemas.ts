@@ -13,7 +13,6 @@ export const collectionNameSchema = withoutControlCharacters(
 );
 
 export const createCollectionSchema = z.strictObject({ name: collectionNameSchema });
-export type CreateCollectionInput = z.input<typeof createCollectionSchema>;
 
 const recordId = (label: string) =>
   z.int({ error: `${label} must be a whole number` }).positive(`${label} must be positive`).max(2_147_483_647, `${label} is too large`);
@@ -22,7 +21,6 @@ export const addPolicyToCollectionSchema = z.strictObject({
   collectionId: recordId('collectionId'),
   policyId: recordId('policyId'),
 });
-export type AddPolicyToCollectionInput = z.input<typeof addPolicyToCollectionSchema>;
 
 /** What GET /api/collections answers per collection: every policy, most recently added first. */
 export type CollectionSummary = {

@@ -161,7 +161,6 @@ export const searchQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'must not be after endDate' });
     }
   });
-export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 export type SearchCriteria = z.output<typeof searchQuerySchema>;
 
 export const maxSuggestions = 10;

@@ -1,9 +1,7 @@
 import { createIndexerTestContext } from '../../indexer/testing.ts';
 import { createApp } from '../app.ts';
-import { createPaymentProvider } from '../billing/provider.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { connectSearch, type AppDeps } from '../deps.ts';
-import { lazyStoryQueue } from '../processing/queue.ts';
+import { assembleDeps } from '../deps.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -35,15 +33,13 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
       now = new Date((now ?? new Date()).getTime() + ms);
     },
   };
-  const storyQueue = lazyStoryQueue(database.databaseUrl, config);
-  const deps: AppDeps = {
+  const { deps, close } = assembleDeps({
     config,
     db: database.db,
-    ...connectSearch(config, meili.keys.searchKey, database.sql),
+    sql: database.sql,
+    searchKey: meili.keys.searchKey,
     now: () => now ?? new Date(),
-    payments: createPaymentProvider({ config, db: database.db, now: () => now ?? new Date() }),
-    storyQueue,
-  };
+  });
   const app = createApp(deps);
   const request = requestsTo(app, config);
 
@@ -58,8 +54,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
     request,
     meili,
     close: async () => {
-      await deps.meilisearch.close();
-      await storyQueue.stop();
+      await close();
       await database.close();
     },
   };

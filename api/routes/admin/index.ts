@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { requireAdmin } from '../../auth/roles.ts';
 import type { AuthEnv } from '../../auth/session.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminContactMessageRoutes } from '../contact/index.ts';
-import { adminStatsRoutes } from '../stats/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';
 import { adminImportRoutes } from './imports/index.ts';
 import { adminProcessingRoutes } from './processing/index.ts';
+import { adminStatsRoutes } from './stats/index.ts';
 import { adminStoryRoutes } from './stories/index.ts';
 import { adminSystemRoutes } from './system/index.ts';
 import { adminUserRoutes } from './users/index.ts';

@@ -5,13 +5,10 @@ import { call, callPage, queryParams, rpc } from './client.ts';
 
 /** The back office's calls (spec section 7). Every answer here is fresh: admins act on what they see. */
 
-export type AdminStats = InferResponseType<typeof rpc.admin.stats.$get, 200>;
-export type AdminPolicyRow = InferResponseType<typeof rpc.admin.policies.$get, 200>[number];
-export type AdminPolicy = InferResponseType<(typeof rpc.admin.policies)[':id']['$get'], 200>;
-export type AdminUserRow = InferResponseType<typeof rpc.admin.users.$get, 200>[number];
-export type SystemStatus = InferResponseType<(typeof rpc.admin)['system-status']['$get'], 200>;
-export type SearchRebuild = NonNullable<InferResponseType<(typeof rpc.admin)['search-rebuilds']['latest']['$get'], 200>['rebuild']>;
-export type ContactMessage = InferResponseType<(typeof rpc.admin)['contact-messages']['$get'], 200>['messages'][number];
+/** The answers' types are written once in api/shared, which the routes satisfy; the screens name them from here. */
+export type { DatabaseStats as AdminStats } from '../../../api/shared/database-stats.ts';
+export type { AdminPolicy, AdminPolicyRow, AdminUserRow, SearchRebuild, StoryRow, SystemStatus } from '../../../api/shared/admin-schemas.ts';
+export type { ContactMessageRow as ContactMessage } from '../../../api/shared/contact-schemas.ts';
 
 /** Everything the admin screens read starts with this key, so one invalidation refreshes them all. */
 const admin = ['admin'] as const;
@@ -113,8 +110,6 @@ export const contactMessagesQuery = (page: number) =>
   });
 export const markContactMessage = (id: number, handled: boolean) =>
   call(rpc.admin['contact-messages'][':id'].$patch({ param: { id: String(id) }, json: { handled } }));
-
-export type StoryRow = InferResponseType<(typeof rpc.admin)['pending-stories']['$get'], 200>['stories'][number];
 
 export const storyKeys = { all: [...admin, 'stories'] as const };
 

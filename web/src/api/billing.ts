@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fullAccessPlan, type SubscriptionView } from '../../../api/shared/billing-schemas.ts';
+import { fullAccessPlan, type SignupCheckoutInput, type SubscriptionView } from '../../../api/shared/billing-schemas.ts';
 import { call, rpc } from './client.ts';
 
 export type Subscription = SubscriptionView;
@@ -12,7 +12,8 @@ export const subscriptionQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export type SignupInput = { firstName: string; lastName: string; email: string; password: string };
+/** The signup dialog's fields, sent as the signup checkout's metadata. */
+export type SignupInput = SignupCheckoutInput['metadata'];
 
 export const createSignupCheckout = (metadata: SignupInput) =>
   call(rpc['create-signup-checkout'].$post({ json: { priceId: fullAccessPlan.priceId, metadata } }));

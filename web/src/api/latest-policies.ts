@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
+import type { PolicyCard } from '../../../api/shared/search.ts';
 import { call, rpc } from './client.ts';
 
 /** What the top bar ticker shows, from GET /api/policies/paginated. */
-export type LatestPolicy = InferResponseType<typeof rpc.policies.paginated.$get, 200>['policies'][number];
+export type LatestPolicy = PolicyCard;
 
 const storageKey = 'latestPolicies';
 const reuseMs = 5 * 60_000;

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { defaultTagColor, type IndustryColor } from '../../../api/shared/policy-card.ts';
-import type { InferResponseType } from 'hono/client';
 import { call, rpc } from './client.ts';
 
-export type Department = InferResponseType<typeof rpc.departments.$get, 200>[number];
-export type Industry = InferResponseType<typeof rpc.industries.$get, 200>[number];
-export type Topic = InferResponseType<typeof rpc.topics.$get, 200>[number];
+export type { Department, Industry, Topic } from '../../../api/shared/search.ts';
 
 const fiveMinutes = 5 * 60_000;
 

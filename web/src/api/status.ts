@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import type { DatabaseStats } from '../../../api/shared/database-stats.ts';
 import { rpc } from './client.ts';
 
+export type { DatabaseStats };
 export type Health = InferResponseType<typeof rpc.health.$get>;
-export type DatabaseStats = InferResponseType<(typeof rpc)['database-stats']['$get'], 200>;
 
 /**
  * GET /api/health. Unlike other calls, a 503 is an answer here, not a failure: its body names

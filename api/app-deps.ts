@@ -1,0 +1,22 @@
+import type { Database } from '../db/client.ts';
+import type { PaymentProvider } from './billing/provider.ts';
+import type { Config } from './config.ts';
+import type { StoryQueue } from './processing/queue.ts';
+import type { PolicySearch } from './search/cached-search.ts';
+import type { MeilisearchSearch } from './search/meilisearch.ts';
+
+/** Everything a request handler may reach, built once by the server (or by a test): api/deps.ts builds it. */
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  /** Meilisearch with the search-only key, straight (the health check): the API never writes to the index. */
+  meilisearch: MeilisearchSearch;
+  /** Every search the API answers, from memory while the index is unchanged (api/search/cached-search.ts). */
+  search: PolicySearch;
+  /** Injectable clock so tests can move time (session expiry, billing periods). */
+  now: () => Date;
+  /** Stripe when STRIPE_SECRET_KEY is set, else the local provider (see api/billing/provider.ts). */
+  payments: PaymentProvider;
+  /** The story pipeline's queue: jobs are enqueued in the caller's transaction (api/processing/queue.ts). */
+  storyQueue: Pick<StoryQueue, 'enqueue'>;
+};

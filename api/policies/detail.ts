@@ -1,0 +1,140 @@
+import { citationLinks } from '../../db/citations.ts';
+import { parsePolicyFullContent } from '../../db/policy-content.ts';
+import { loadPolicyRecords, type PolicyRecord } from '../../db/policy-records.ts';
+import type { Role } from '../../db/schema/index.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { hasFullAccess } from '../billing/entitlement.ts';
+import { notFound } from '../http/errors.ts';
+import { similarPolicies } from '../search/related-policies.ts';
+import type { PolicyCard, PolicyDetail } from '../shared/search.ts';
+import { loadPolicyCards, loadTaxonomyNames, policyTagsOf } from './reads.ts';
+
+/**
+ * The detail page (full text and analysis only for entitled readers, DESIGN.md) and the policies
+ * related to one.
+ */
+
+async function loadRecord(deps: Pick<AppDeps, 'db'>, id: number): Promise<PolicyRecord> {
+  const [policy] = await loadPolicyRecords(deps.db, { ids: [id] });
+  if (!policy) throw notFound('No policy with this id');
+  return policy;
+}
+
+/**
+ * The policy as `reader` may read it. Anyone may read the preview (title, description, key
+ * points); the full text and analysis need an entitled reader.
+ */
+export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: number; role: Role } | null): Promise<PolicyDetail> {
+  const [policy, entitled] = await Promise.all([loadRecord(deps, id), hasFullAccess(deps.db, reader, deps.now())]);
+  const content = readFullContent(policy.fullContent);
+  if (!entitled) return toPolicyDetail(policy, content, { entitled: false });
+  const names = await loadTaxonomyNames(
+    deps.db,
+    content.impactAnalysis.map((impact) => impact.industryId).concat(policy.industries.map((industry) => industry.id)),
+    content.topicAnalysis.map((impact) => impact.topicId),
+  );
+  return toPolicyDetail(policy, content, { entitled: true, industryNames: names.industries, topicNames: names.topics });
+}
+
+/**
+ * Up to `limit` policies related to one: those it cites and those citing it first, then its own
+ * list of related policies as its editor or analyser chose them, then similar ones.
+ */
+export async function loadRelatedPolicies(deps: AppDeps, id: number, limit: number): Promise<PolicyCard[]> {
+  const policy = await loadRecord(deps, id);
+  const chosenIds = [
+    ...new Set([
+      ...(await citationLinks(deps.db, id)),
+      ...readFullContent(policy.fullContent).relatedPolicies.flatMap((related) => (related.policyId !== null && related.policyId !== id ? [related.policyId] : [])),
+    ]),
+  ].slice(0, limit);
+  const chosen = await loadPolicyCards(deps.db, chosenIds);
+  if (chosen.length >= limit) return chosen;
+  const similar = await similarPolicies(
+    deps,
+    {
+      id,
+      departmentId: policy.departmentId,
+      industries: policy.industries.map((industry) => industry.name),
+      topicCodes: policy.topics.map((topic) => topic.code),
+    },
+    { limit: limit - chosen.length, exclude: chosen.map((card) => card.id) },
+  );
+  return [...chosen, ...similar];
+}
+
+/** The detail page's analysis, from `full_content` read by its one reader (db/policy-content.ts). */
+function readFullContent(stored: unknown) {
+  const content = parsePolicyFullContent(stored);
+  return {
+    keyPoints: content.key_points ?? [],
+    analysis: content.analysis ?? [],
+    impactAnalysis: (content.impact_analysis ?? []).map(({ industry_id, details }) => ({ industryId: industry_id, details })),
+    implementationTimeline: content.implementation_timeline ?? [],
+    topicAnalysis: (content.topic_analysis ?? []).map(({ topic_id, details }) => ({ topicId: topic_id, details })),
+    relatedPolicies: (content.related_policies ?? []).map(({ policy_id, ...entry }) => ({ ...entry, policyId: policy_id ?? null })),
+  };
+}
+
+type PolicyContent = ReturnType<typeof readFullContent>;
+
+/** Industry ids named by the impact analysis, from full_content and from the industry tags' own analysis. */
+function industryImpacts(policy: PolicyRecord, content: PolicyContent): { industryId: number; details: string }[] {
+  const impacts = content.impactAnalysis.filter((impact) => impact.details.trim() !== '');
+  const covered = new Set(impacts.map((impact) => impact.industryId));
+  for (const industry of policy.industries) {
+    if (industry.impactAnalysis?.trim() && !covered.has(industry.id)) impacts.push({ industryId: industry.id, details: industry.impactAnalysis });
+  }
+  return impacts;
+}
+
+/** The spec's cleaning of the Chinese original: no U+FFFD replacement characters, no runs of spaces. */
+function cleanChineseOriginal(original: string | null): string | null {
+  if (original === null) return null;
+  return original
+    .replace(/\uFFFD/g, '')
+    .replace(/[ \t\u00A0\u3000]{2,}/g, ' ')
+    .replace(/[ \t\u00A0\u3000]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function toPolicyDetail(
+  policy: PolicyRecord,
+  content: PolicyContent,
+  access: { entitled: true; industryNames: Map<number, string>; topicNames: Map<number, string> } | { entitled: false },
+): PolicyDetail {
+  const summary = {
+    id: policy.id,
+    title: policy.title,
+    description: policy.description,
+    time: policy.publishedOn,
+    departmentId: policy.departmentId,
+    department: policy.department,
+    impact: policy.impact,
+    tags: policyTagsOf(policy),
+    source_url: policy.sourceUrl,
+  };
+  if (!access.entitled) {
+    // DESIGN.md: without the entitlement, title, description and key points, and the call to subscribe.
+    return { ...summary, preview: true, fullContent: { keyPoints: content.keyPoints } };
+  }
+  return {
+    ...summary,
+    preview: false,
+    fullContent: {
+      keyPoints: content.keyPoints,
+      analysis: content.analysis,
+      impactAnalysis: industryImpacts(policy, content).map((impact) => ({
+        ...impact,
+        industryName: access.industryNames.get(impact.industryId) ?? null,
+      })),
+      implementationTimeline: content.implementationTimeline,
+      topicAnalysis: content.topicAnalysis.map((impact) => ({ ...impact, topicName: access.topicNames.get(impact.topicId) ?? null })),
+      relatedPolicies: content.relatedPolicies,
+    },
+    english_translation: policy.englishTranslation,
+    chinese_original: cleanChineseOriginal(policy.chineseOriginal),
+    translation: { status: policy.translationStatus, reviewedAt: policy.translationReviewedAt?.toISOString() ?? null },
+  };
+}
