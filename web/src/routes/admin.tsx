@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
-import { withRequireAdmin } from '../components/access-denied.tsx';
+import { withRequireAdmin } from '../auth/require-admin.tsx';
 import { rootRoute } from './root.tsx';
 
 export const adminTabs = ['dashboard', 'policies', 'users', 'stories', 'tools'] as const;
