@@ -17,7 +17,7 @@ const subscriber = 'subscriber@example.com';
 const landingLoads = 5;
 const suggestionTrials = 30;
 const suggestionWarmups = 3;
-/** The spec's typing pause before the dropdown asks (web/src/components/search-bar.tsx). */
+/** The spec's typing pause before the dropdown asks (web/src/search/search-bar.tsx). */
 const debounceMs = 300;
 const trialTimeoutMs = 15_000;
 

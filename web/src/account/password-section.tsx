@@ -2,7 +2,7 @@ import { serverMessage } from '../api/client.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { changePassword } from '../api/account.ts';
-import { PasswordRequirementList, PasswordStrengthMeter, passwordRuleError } from '../components/password-strength.tsx';
+import { PasswordRequirementList, PasswordStrengthMeter, passwordRuleError } from '../auth/password-strength.tsx';
 import { toast } from '../components/toaster.tsx';
 import { SettingsCard, TextField } from './settings-card.tsx';
 

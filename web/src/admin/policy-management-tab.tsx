@@ -7,7 +7,7 @@ import { formatAdminDate, truncate } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { AdminPager, AdminSearchBox, ImpactBadge, LoadError, Th } from './admin-table-parts.tsx';
 import { useDeleteConfirmation } from './delete-confirmation.tsx';
-import { PolicyEditor } from './policy-editor.tsx';
+import { PolicyEditor } from './policy-editor/index.tsx';
 import { useRowSelection } from './row-selection.ts';
 
 const translationLabels = { pending: 'Pending', machine: 'Machine', reviewed: 'Reviewed' } as const;

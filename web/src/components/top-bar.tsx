@@ -7,7 +7,7 @@ import { useCurrentUser, type CurrentUser } from '../auth/current-user.ts';
 import { logout, useSessionCache } from '../auth/session.ts';
 import { departmentCode } from '../lib/departments.ts';
 import { cleanTitle, formatPolicyDate } from '../lib/format.ts';
-import { isAdmin } from './access-denied.tsx';
+import { isAdmin } from '../auth/require-admin.tsx';
 import { Logo } from './logo.tsx';
 import { toast } from './toaster.tsx';
 

@@ -11,9 +11,9 @@ import {
   useSearchBox,
   useSortBy,
 } from 'react-instantsearch';
-import { CollectionsPanel } from '../components/collections-panel.tsx';
-import { PolicyCard } from '../components/policy-card.tsx';
-import { ResultsSkeleton } from '../components/results-skeleton.tsx';
+import { CollectionsPanel } from '../collections/collections-panel.tsx';
+import { PolicyCard } from '../policies/policy-card.tsx';
+import { ResultsSkeleton } from '../search/results-skeleton.tsx';
 import { toast } from '../components/toaster.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';

@@ -5,8 +5,8 @@ import { Logo } from '../components/logo.tsx';
 import { productName } from '../lib/product.ts';
 
 /** Warm the dialog chunks as soon as a pointer or keyboard heads for a button that opens one. */
-export const preloadSignup = () => void import('../components/signup-dialog.tsx');
-const preloadSignIn = () => void import('../components/sign-in-dialog.tsx');
+export const preloadSignup = () => void import('../auth/signup-dialog.tsx');
+const preloadSignIn = () => void import('../auth/sign-in-dialog.tsx');
 
 export function LandingHeader({ onSignIn, onStartTrial }: { onSignIn: () => void; onStartTrial: () => void }) {
   const { data: user } = useCurrentUser();

@@ -1,5 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
+import type { AdminTab } from '../admin/admin-tabs.ts';
 import { AdminToolsTab } from '../admin/admin-tools-tab.tsx';
 import { DashboardTab } from '../admin/dashboard-tab.tsx';
 import { PolicyManagementTab } from '../admin/policy-management-tab.tsx';
@@ -7,7 +8,6 @@ import { StoryProcessingTab } from '../admin/story-processing-tab.tsx';
 import { UserManagementTab } from '../admin/user-management-tab.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
-import type { AdminTab } from './admin.tsx';
 
 const tabs: { value: AdminTab; label: string }[] = [
   { value: 'dashboard', label: 'Dashboard' },

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { withRequireAdmin } from '../components/access-denied.tsx';
+import { withRequireAdmin } from '../auth/require-admin.tsx';
 import { rootRoute } from './root.tsx';
 
 export const auditTestRoute = createRoute({

@@ -14,8 +14,8 @@ import { PricingCard } from '../landing/pricing-card.tsx';
 import { FaqAccordion } from '../landing/faq-accordion.tsx';
 import { LandingFooter } from '../landing/landing-footer.tsx';
 
-const SignupDialog = lazy(() => import('../components/signup-dialog.tsx').then((m) => ({ default: m.SignupDialog })));
-const SignInDialog = lazy(() => import('../components/sign-in-dialog.tsx').then((m) => ({ default: m.SignInDialog })));
+const SignupDialog = lazy(() => import('../auth/signup-dialog.tsx').then((m) => ({ default: m.SignupDialog })));
+const SignInDialog = lazy(() => import('../auth/sign-in-dialog.tsx').then((m) => ({ default: m.SignInDialog })));
 
 export const landingRoute = createRoute({
   getParentRoute: () => rootRoute,

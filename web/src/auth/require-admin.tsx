@@ -2,11 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { adminRoles } from '../../../api/shared/admin-schemas.ts';
 import { useEffect, useRef, type ComponentType } from 'react';
 import type { RouteComponent } from '@tanstack/react-router';
-import { useCurrentUser } from '../auth/current-user.ts';
-import { withRequireAuth } from '../auth/require-auth.tsx';
+import { useCurrentUser } from './current-user.ts';
+import { withRequireAuth } from './require-auth.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
-import { PageLayout } from './page-layout.tsx';
-import { toast } from './toaster.tsx';
+import { PageLayout } from '../components/page-layout.tsx';
+import { toast } from '../components/toaster.tsx';
 
 /** Whether the user may use the back office; the server enforces the same rule on every call. */
 export const isAdmin = (role: string) => (adminRoles as readonly string[]).includes(role);

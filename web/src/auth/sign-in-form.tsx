@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { serverMessage } from '../api/client.ts';
-import { login, useSessionCache } from '../auth/session.ts';
-import { toast } from './toaster.tsx';
+import { login, useSessionCache } from './session.ts';
+import { toast } from '../components/toaster.tsx';
 
 /**
  * Email-or-username and password, as the login page and the landing page's Sign In dialog both

@@ -8,13 +8,13 @@ import { useCurrentUser } from '../auth/current-user.ts';
 import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
-import { PolicyCard } from '../components/policy-card.tsx';
-import { ResultsSkeleton } from '../components/results-skeleton.tsx';
-import { SearchBar, type SearchChip } from '../components/search-bar.tsx';
+import { PolicyCard } from '../policies/policy-card.tsx';
+import { ResultsSkeleton } from './results-skeleton.tsx';
+import { SearchBar, type SearchChip } from './search-bar.tsx';
 import { toast } from '../components/toaster.tsx';
 import { formatFilterDate } from '../lib/format.ts';
 import { usePageTitle } from '../lib/page-title.ts';
-import type { SearchPageSearch } from './search.tsx';
+import type { SearchPageSearch } from './search-params.ts';
 
 const defaultPageSize = 20;
 

@@ -7,7 +7,7 @@ import { departmentCode } from '../lib/departments.ts';
 import { cleanTitle, formatPolicyDate } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { HighlightedText, withoutTrailingColon } from './highlighted-text.tsx';
-import { toast } from './toaster.tsx';
+import { toast } from '../components/toaster.tsx';
 
 export type SearchChip = { id: string; label: string; onRemove: () => void };
 

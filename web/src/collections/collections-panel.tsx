@@ -12,7 +12,7 @@ import {
 import { useCurrentUser } from '../auth/current-user.ts';
 import { cleanTitle } from '../lib/format.ts';
 import { CollectionNameDialog } from './collection-name-dialog.tsx';
-import { ui } from './ui-classes.ts';
+import { ui } from '../components/ui-classes.ts';
 
 const previewSize = 3;
 

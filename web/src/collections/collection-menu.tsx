@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { collectionsQuery, useAddPolicyToCollection, useCreateCollectionWithPolicy, useRemovePolicyFromCollection } from '../api/collections.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { CollectionNameDialog } from './collection-name-dialog.tsx';
-import { toast } from './toaster.tsx';
-import { ui } from './ui-classes.ts';
+import { toast } from '../components/toaster.tsx';
+import { ui } from '../components/ui-classes.ts';
 
 /**
  * The bookmark menu of a policy: "Add to {collection}" per collection and "Create New

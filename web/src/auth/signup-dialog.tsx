@@ -4,9 +4,9 @@ import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { createSignupCheckout, fullAccessPlan, type SignupInput } from '../api/billing.ts';
 import { serverMessage } from '../api/client.ts';
-import { currentUserQuery } from '../auth/current-user.ts';
+import { currentUserQuery } from './current-user.ts';
 import { PasswordRequirementList, PasswordStrengthMeter, passwordRuleError } from './password-strength.tsx';
-import { toast } from './toaster.tsx';
+import { toast } from '../components/toaster.tsx';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

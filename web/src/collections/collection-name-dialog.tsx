@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
-import { ui } from './ui-classes.ts';
+import { ui } from '../components/ui-classes.ts';
 
 /**
  * Asks for a collection name: "New Collection" in the panel, "Create New Collection" in a card's

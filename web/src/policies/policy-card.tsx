@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { hasMatch } from '../../../api/shared/highlight.ts';
 import type { PolicyCard as PolicyCardData } from '../../../api/shared/search.ts';
 import { cleanTitle, formatPolicyDate } from '../lib/format.ts';
-import { CollectionMenu } from './collection-menu.tsx';
+import { CollectionMenu } from '../collections/collection-menu.tsx';
 import { DepartmentBadge } from './department-badge.tsx';
-import { HighlightedText, withoutTrailingColon } from './highlighted-text.tsx';
+import { HighlightedText, withoutTrailingColon } from '../search/highlighted-text.tsx';
 import { ImportanceBadge } from './importance-badge.tsx';
 import { IndustryBadges, TopicBadges } from './tag-badges.tsx';
 

@@ -1,0 +1,57 @@
+import type { AdminPolicy } from '../../api/admin.ts';
+import type { Department } from '../../api/reference.ts';
+import { Field } from './field.tsx';
+import type { DraftProps } from './use-policy-draft.ts';
+
+/** Basic Information: id, date, impact score (with the analyser's reasons), title, department, source, description. */
+export function BasicSection({ policy, departments, draft, set }: DraftProps & { policy: AdminPolicy; departments: readonly Department[] }) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="ID">{(id) => <input id={id} className="input bg-slate-100" value={policy.id} readOnly />}</Field>
+        <Field label="Date">{(id) => <input id={id} type="date" className="input" value={draft.time} onChange={(event) => set({ time: event.target.value })} />}</Field>
+        <Field label="Impact Score">
+          {(id) => (
+            <input
+              id={id}
+              type="number"
+              min={1}
+              max={10}
+              className="input"
+              value={draft.impact}
+              onChange={(event) => set({ impact: Math.round(Number(event.target.value)) })}
+            />
+          )}
+        </Field>
+      </div>
+      {policy.importanceReasons.length > 0 && (
+        <details className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="importance-reasons">
+          <summary className="cursor-pointer font-medium">Why the analyser scored {policy.impact}</summary>
+          <ul className="mt-2 list-disc pl-5">
+            {policy.importanceReasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <Field label="Title">{(id) => <input id={id} className="input" value={draft.title} onChange={(event) => set({ title: event.target.value })} />}</Field>
+      <Field label="Department">
+        {(id) => (
+          <select id={id} className="input" value={draft.departmentId} onChange={(event) => set({ departmentId: Number(event.target.value) })}>
+            {departments.map((department) => (
+              <option key={department.id} value={department.id}>
+                {department.id} {department.code}: {department.fullName}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Source URL">
+        {(id) => <input id={id} type="url" className="input" value={draft.sourceUrl} onChange={(event) => set({ sourceUrl: event.target.value })} />}
+      </Field>
+      <Field label="Description">
+        {(id) => <textarea id={id} rows={5} className="input" value={draft.description} onChange={(event) => set({ description: event.target.value })} />}
+      </Field>
+    </>
+  );
+}

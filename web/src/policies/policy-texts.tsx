@@ -1,0 +1,92 @@
+import { Tabs } from 'radix-ui';
+import type { PolicyDetail } from '../../../api/shared/search.ts';
+import { formatPolicyDate } from '../lib/format.ts';
+
+// One row on a phone: no gap and narrower padding there (the three labels need about 300 px).
+const tabTrigger =
+  'shrink-0 whitespace-nowrap border-b-2 border-transparent px-2 py-2 text-sm sm:px-3 font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-slate-900';
+
+/** Translated Text, Original Text and Analysis, one tab each, for a reader who may read them. */
+export function PolicyTexts({ policy }: { policy: PolicyDetail }) {
+  const analysis = policy.fullContent.analysis ?? [];
+  const timeline = policy.fullContent.implementationTimeline ?? [];
+  return (
+    <section className="grid gap-4">
+      <Tabs.Root defaultValue="translated">
+        <Tabs.List aria-label="Policy text" className="flex overflow-x-auto border-b border-slate-200 sm:gap-1">
+          <Tabs.Trigger value="translated" className={tabTrigger}>
+            Translated Text
+          </Tabs.Trigger>
+          <Tabs.Trigger value="original" className={tabTrigger}>
+            Original Text
+          </Tabs.Trigger>
+          <Tabs.Trigger value="analysis" className={tabTrigger}>
+            Analysis
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="translated" className="pt-4">
+          {policy.english_translation?.trim() ? (
+            <>
+              <TranslationLabel translation={policy.translation} />
+              <div className="leading-relaxed whitespace-pre-line text-slate-900">{policy.english_translation}</div>
+            </>
+          ) : (
+            <p className="text-slate-700">The English translation of this policy is not available yet.</p>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="original" className="pt-4">
+          {policy.chinese_original?.trim() ? (
+            <div lang="zh" className="leading-relaxed whitespace-pre-line text-slate-900">
+              {policy.chinese_original}
+            </div>
+          ) : (
+            <p className="text-slate-700">The original text of this policy is not available.</p>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="analysis" className="grid gap-4 pt-4">
+          {analysis.length === 0 && timeline.length === 0 && <p className="text-slate-700">No analysis is available for this policy yet.</p>}
+          {analysis.map((paragraph, index) => (
+            <p key={index} className="leading-relaxed text-slate-900">
+              {paragraph}
+            </p>
+          ))}
+          {timeline.length > 0 && (
+            <div>
+              <h3 className="font-semibold">Implementation Timeline</h3>
+              <ol className="mt-2 grid gap-2">
+                {timeline.map((entry, index) => (
+                  <li key={index} className="rounded-md border border-slate-200 p-3 text-sm">
+                    <p className="font-semibold">
+                      {entry.phase}
+                      {entry.period && <span className="font-normal text-slate-700"> · {entry.period}</span>}
+                    </p>
+                    <p className="text-slate-800">{entry.details}</p>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+      <div>
+        <button type="button" className="btn-secondary" disabled>
+          Export PDF (Temporarily Disabled)
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Whose English this is, as China Law Translate marks it: the analyser's, or reviewed by an editor on a date. */
+function TranslationLabel({ translation }: { translation: PolicyDetail['translation'] }) {
+  if (!translation || translation.status === 'pending') return null;
+  const text =
+    translation.status === 'reviewed' && translation.reviewedAt
+      ? `Reviewed translation, ${formatPolicyDate(translation.reviewedAt)}`
+      : 'Machine translation';
+  return (
+    <p className="mb-3 inline-flex rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium text-slate-700" data-testid="translation-label">
+      {text}
+    </p>
+  );
+}
