@@ -112,6 +112,17 @@ describe('device cookies: guesses from everywhere lock the account, not its owne
     expect((await refused.json()).error.message).toMatch(/^Too many failed sign-ins from this device\. Try again in \d+ minutes?\.$/);
   });
 
+  it('a registration makes the browser a device of the new account, as a login does', async () => {
+    const registered = await ctx.request('/api/auth/register', {
+      json: { username: 'device-owner', email: 'device-owner@example.com', password: testPassword, name: 'Device Owner' },
+    });
+    expect(registered.status).toBe(201);
+    const { user } = await registered.json();
+    await lockAccount(user.id);
+    expect((await login('192.0.2.40', 'device-owner', testPassword)).status).toBe(429);
+    expect((await login('192.0.2.40', 'device-owner', testPassword, deviceCookieFrom(registered).cookie)).status).toBe(200);
+  });
+
   it('over https the cookie is __Host- and Secure', async () => {
     const config = { APP_URL: 'https://policy.example.com' };
     const app = new Hono().get('/', (c) => {
