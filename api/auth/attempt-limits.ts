@@ -24,7 +24,7 @@ export const accountGlobalWindowMs = 60 * 60 * 1000;
 export const accountGlobalFailureLimit = 100;
 export const ipFailureLimit = 100;
 
-/** What an attempt is counted by: its subject and IP together, its subject alone, or its IP alone. */
+/** What an attempt is counted by: its subject and IP together, its subject alone, its IP alone, or its subject's device cookie. */
 export type AttemptLimit = { by: 'subject and ip' | 'subject' | 'ip' | 'device'; limit: number; windowMs: number };
 
 export const passwordCheckLimits: readonly AttemptLimit[] = [
@@ -33,6 +33,10 @@ export const passwordCheckLimits: readonly AttemptLimit[] = [
   { by: 'ip', limit: ipFailureLimit, windowMs: failureWindowMs },
 ];
 
+/**
+ * A login with a valid device cookie: as few guesses as one address gets, counted per cookie, and
+ * nothing that guesses from other addresses or accounts can fill.
+ */
 export const deviceFailureLimit = accountFailureLimit;
 export const trustedDeviceLimits: readonly AttemptLimit[] = [{ by: 'device', limit: deviceFailureLimit, windowMs: failureWindowMs }];
 
