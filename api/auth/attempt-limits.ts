@@ -13,6 +13,10 @@ import { AppError } from '../http/errors.ts';
  *   an attacker who trips it locks out only their own address, not the account's owner;
  * - per account from anywhere, slower: many addresses together still get only this many guesses;
  * - per IP across accounts: higher, since an office or a carrier NAT shares one address.
+ *
+ * The per-account limit lets anyone lock the owner out; a login from a device the owner signed in
+ * from before (a valid device cookie, api/auth/device-cookie.ts) is counted per device cookie
+ * instead, so a cookie with many failures is itself refused.
  */
 export const failureWindowMs = 15 * 60 * 1000;
 export const accountFailureLimit = 10;
@@ -20,14 +24,30 @@ export const accountGlobalWindowMs = 60 * 60 * 1000;
 export const accountGlobalFailureLimit = 100;
 export const ipFailureLimit = 100;
 
-/** What an attempt is counted by: its subject and IP together, its subject alone, or its IP alone. */
-export type AttemptLimit = { by: 'subject and ip' | 'subject' | 'ip'; limit: number; windowMs: number };
+/** What an attempt is counted by: its subject and IP together, its subject alone, its IP alone, or its subject's device cookie. */
+export type AttemptLimit = { by: 'subject and ip' | 'subject' | 'ip' | 'device'; limit: number; windowMs: number };
 
 export const passwordCheckLimits: readonly AttemptLimit[] = [
   { by: 'subject and ip', limit: accountFailureLimit, windowMs: failureWindowMs },
   { by: 'subject', limit: accountGlobalFailureLimit, windowMs: accountGlobalWindowMs },
   { by: 'ip', limit: ipFailureLimit, windowMs: failureWindowMs },
 ];
+
+/**
+ * A login with a valid device cookie: as few guesses as one address gets, counted per cookie, and
+ * nothing that guesses from other addresses or accounts can fill.
+ */
+export const deviceFailureLimit = accountFailureLimit;
+export const trustedDeviceLimits: readonly AttemptLimit[] = [{ by: 'device', limit: deviceFailureLimit, windowMs: failureWindowMs }];
+
+/** What a refused login is told: which limit, how long to wait, and what still works. */
+export function loginRefusal({ by, retryAfterSeconds }: Refusal): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (by === 'ip') return `Too many failed sign-ins from your network. Try again in ${wait}.`;
+  if (by === 'device') return `Too many failed sign-ins from this device. Try again in ${wait}.`;
+  return `Too many failed sign-ins for this account. Try again in ${wait}, or sign in from a device you have used before.`;
+}
 
 /**
  * New accounts (registration and signup checkout), each an Argon2 hash: a person makes one, an
@@ -59,11 +79,22 @@ export function contactLimits(config: { CONTACT_MESSAGES_PER_IP_PER_HOUR: number
 
 const tooManyAttempts = 'Too many failed attempts. Please try again later.';
 
-type Attempt = { action: AuditAction; subject: string; ip: string | null; now: Date };
+type Attempt = {
+  action: AuditAction;
+  subject: string;
+  ip: string | null;
+  /** The nonce of a valid device cookie for the subject's account, kept on the attempt's row. */
+  device?: string | null;
+  now: Date;
+};
+
+/** The limit that refused an attempt and when the oldest failure it counted leaves its window. */
+export type Refusal = { by: AttemptLimit['by']; retryAfterSeconds: number };
 
 function conditionFor(attempt: Attempt, by: AttemptLimit['by']): SQL | undefined {
   const sameIp = attempt.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, attempt.ip);
   if (by === 'ip') return sameIp;
+  if (by === 'device') return and(eq(auditLog.subject, attempt.subject), sql`${auditLog.details} ->> 'device' = ${attempt.device ?? null}`);
   if (by === 'subject') return eq(auditLog.subject, attempt.subject);
   return and(eq(auditLog.subject, attempt.subject), sameIp);
 }
@@ -80,8 +111,8 @@ export async function reserveAttempt(
   db: Database,
   attempt: Attempt,
   limits: readonly AttemptLimit[],
-  /** The 429's message, for attempts that are no failures (a contact message). */
-  refusal: string = tooManyAttempts,
+  /** The 429's message: fixed (a contact message), or told which limit refused and the wait (a login). */
+  refusal: string | ((refusal: Refusal) => string) = tooManyAttempts,
 ): Promise<{ passed: (tx: Pick<Database, 'delete'>) => Promise<void> }> {
   const reservationId = await db.transaction(async (tx) => {
     // Always the account's lock first, then the IP's: one order, so no two attempts deadlock.
@@ -89,30 +120,42 @@ export async function reserveAttempt(
     if (attempt.ip !== null) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attempts-ip:${attempt.ip}`}, 0))`);
 
     const results = await Promise.all(
-      // Without a socket address (never behind a real server) there is no IP to count by.
-      limits.filter((rule) => !(rule.by === 'ip' && attempt.ip === null)).map(async ({ by, limit, windowMs }) => {
-        const since = new Date(attempt.now.getTime() - windowMs);
-        const [row] = await tx
-          .select({ failures: count(), oldest: min(auditLog.createdAt) })
-          .from(auditLog)
-          .where(and(eq(auditLog.action, attempt.action), gt(auditLog.createdAt, since), conditionFor(attempt, by)));
-        return { failures: row?.failures ?? 0, oldest: row?.oldest ?? null, limit, windowMs };
-      }),
+      // Without a socket address (never behind a real server) there is no IP to count by; without
+      // a device cookie, no device.
+      limits
+        .filter((rule) => !(rule.by === 'ip' && attempt.ip === null) && !(rule.by === 'device' && !attempt.device))
+        .map(async ({ by, limit, windowMs }) => {
+          const since = new Date(attempt.now.getTime() - windowMs);
+          const [row] = await tx
+            .select({ failures: count(), oldest: min(auditLog.createdAt) })
+            .from(auditLog)
+            .where(and(eq(auditLog.action, attempt.action), gt(auditLog.createdAt, since), conditionFor(attempt, by)));
+          return { by, failures: row?.failures ?? 0, oldest: row?.oldest ?? null, limit, windowMs };
+        }),
     );
     const blocked = results.filter((result) => result.failures >= result.limit && result.oldest);
     if (blocked.length) {
       // Until the oldest counted failure leaves its window; the longest wait of the limits hit.
-      const retryAfterSeconds = Math.max(
-        ...blocked.map((result) => Math.ceil((result.oldest!.getTime() + result.windowMs - attempt.now.getTime()) / 1000)),
-        1,
-      );
-      throw new AppError('rate_limited', refusal, {
-        'Retry-After': String(retryAfterSeconds),
+      const [longest] = blocked
+        .map((result): Refusal => ({
+          by: result.by,
+          retryAfterSeconds: Math.max(Math.ceil((result.oldest!.getTime() + result.windowMs - attempt.now.getTime()) / 1000), 1),
+        }))
+        .sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds);
+      throw new AppError('rate_limited', typeof refusal === 'string' ? refusal : refusal(longest!), {
+        'Retry-After': String(longest!.retryAfterSeconds),
       });
     }
     const [reserved] = await tx
       .insert(auditLog)
-      .values({ action: attempt.action, actorId: null, subject: attempt.subject, ip: attempt.ip, details: {}, createdAt: attempt.now })
+      .values({
+        action: attempt.action,
+        actorId: null,
+        subject: attempt.subject,
+        ip: attempt.ip,
+        details: attempt.device ? { device: attempt.device } : {},
+        createdAt: attempt.now,
+      })
       .returning({ id: auditLog.id });
     return reserved!.id;
   });

@@ -52,6 +52,7 @@ export const serviceUnavailable = (message: string) => new AppError('service_una
 
 /** Postgres error codes that are the client's fault, mapped once here rather than in handlers. */
 function fromDatabaseError(error: unknown): AppError | null {
+  if (isDatabaseUnavailable(error)) return serviceUnavailable(databaseUnavailableMessage);
   const pgError = findPostgresError(error);
   if (!pgError) return null;
   switch (pgError.code) {
@@ -80,6 +81,33 @@ function findPostgresError(error: unknown): { code: string; constraint_name?: st
     }
   }
   return null;
+}
+
+export const databaseUnavailableMessage = 'The database is unavailable; try again shortly';
+
+/**
+ * Postgres down, restarting or out of connections is no fault of the request and passes: 503, so
+ * clients and load balancers retry, rather than a 500 that reads as a bug.
+ */
+const unavailable = {
+  // Node's socket errors, counted only on an error postgres.js failed a query with (it attaches the
+  // query): the same codes from Meilisearch, Stripe or an aborted upload are not the database.
+  socket: new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']),
+  postgresJs: new Set(['CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']),
+  // Admin, crash and "cannot connect now" shutdowns, too many connections; class 08 below.
+  postgres: new Set(['57P01', '57P02', '57P03', '53300']),
+};
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  // Drizzle wraps the driver's error ("Failed query: ...") and keeps it as the cause.
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const { code, name } = current as { code?: unknown; name?: string };
+    if (typeof code !== 'string') continue;
+    if (unavailable.postgresJs.has(code)) return true;
+    if (unavailable.socket.has(code) && 'query' in current) return true;
+    if (name === 'PostgresError' && (unavailable.postgres.has(code) || code.startsWith('08'))) return true;
+  }
+  return false;
 }
 
 const conflictMessages: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withoutControlCharacters } from './text-rules.ts';
+import { multiLineText, withoutControlCharacters } from './text-rules.ts';
 import { passwordMaxLength, passwordSchema } from './password-rules.ts';
 
 /**
@@ -7,11 +7,15 @@ import { passwordMaxLength, passwordSchema } from './password-rules.ts';
  * forms and the server agree. No server code may be imported here.
  */
 
+/** An optional one-line field (company, job title): the rule for names applies to it too. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  withoutControlCharacters(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  )
     .nullish()
     // An emptied field clears it (null); a missing one stays missing (PATCH leaves it alone).
     .transform((value) => (value === undefined ? undefined : value || null));
@@ -99,11 +103,15 @@ export const changePasswordSchema = z.strictObject({
 });
 
 export const deleteAccountSchema = z.strictObject({
-  reason: z
-    .string({ error: 'A reason is required' })
-    .trim()
-    .min(1, 'A reason is required')
-    .max(2000, 'Reason must be at most 2000 characters'),
+  // Read by the back office; several lines allowed.
+  reason: multiLineText(
+    z
+      .string({ error: 'A reason is required' })
+      .trim()
+      .min(1, 'A reason is required')
+      .max(2000, 'Reason must be at most 2000 characters'),
+    'Reason',
+  ),
 });
 
 /** Same values as db/schema/users.ts (the web app may not import server code). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, wholeNumber } from './params.ts';
-import { withoutControlCharacters } from './text-rules.ts';
+import { multiLineText, withoutControlCharacters } from './text-rules.ts';
 
 /**
  * The contact form (POST /api/contact) and the back office's list of its messages, shared with the
@@ -34,12 +34,15 @@ export const contactMessageSchema = z.strictObject({
     // Optional: left empty, nothing is stored.
     .transform((company) => company || null),
   subject: requiredLine('Subject', contactFieldLimits.subject),
-  // Several lines are the point of a message, so only the length is limited.
-  message: z
-    .string({ error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(contactFieldLimits.message, `Message must be at most ${contactFieldLimits.message} characters`),
+  // Several lines are the point of a message: line breaks stay, other controls and bidi overrides go.
+  message: multiLineText(
+    z
+      .string({ error: 'Message is required' })
+      .trim()
+      .min(1, 'Message is required')
+      .max(contactFieldLimits.message, `Message must be at most ${contactFieldLimits.message} characters`),
+    'Message',
+  ),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 

@@ -3,10 +3,18 @@ import { Hono, type Context } from 'hono';
 import { sessions } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../auth/audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import { passwordCheckLimits, registrationLimits, registrationSubject, reserveAttempt } from '../../auth/attempt-limits.ts';
+import {
+  loginRefusal,
+  passwordCheckLimits,
+  registrationLimits,
+  registrationSubject,
+  reserveAttempt,
+  trustedDeviceLimits,
+} from '../../auth/attempt-limits.ts';
+import { trustedDevice, writeDeviceCookie } from '../../auth/device-cookie.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, createSession, endSessions, toSessionUser, type AuthEnv } from '../../auth/session.ts';
-import { createUser, findUserByLoginName } from '../../auth/users.ts';
+import { createUser, findUserById, findUserByLoginName } from '../../auth/users.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { Transaction } from '../../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -53,6 +61,9 @@ export function authRoutes(deps: AppDeps) {
         await replaceSession(tx, c, user.id);
         return user;
       });
+      // Signed in, so this browser is the owner's device from now on, as after a login.
+      const account = await findUserById(deps.db, user.id);
+      if (account) writeDeviceCookie(deps.config, c, account, deps.now());
       return c.json({ user }, 201);
     })
 
@@ -63,8 +74,16 @@ export function authRoutes(deps: AppDeps) {
       const account = await findUserByLoginName(deps.db, username);
       // Failures count per account, whichever of its names was typed; names of no account count by name.
       const subject = account ? userSubject(account.id) : `login:${username.toLowerCase()}`;
+      // A device this account signed in from before is limited on its own (OWASP's device cookies),
+      // so guesses from elsewhere that lock the account don't lock its owner out.
+      const device = trustedDevice(deps.config, c, account);
       // Recorded as a failure until the password proves right.
-      const attempt = await reserveAttempt(deps.db, { action: 'login_failed', subject, ip, now }, passwordCheckLimits);
+      const attempt = await reserveAttempt(
+        deps.db,
+        { action: 'login_failed', subject, ip, device, now },
+        device ? trustedDeviceLimits : passwordCheckLimits,
+        loginRefusal,
+      );
 
       const passwordMatches = await verifyPassword(account?.passwordHash ?? (await hashForUnknownUser()), password);
       if (!account || !passwordMatches) throw unauthorized(invalidCredentialsMessage);
@@ -75,6 +94,7 @@ export function authRoutes(deps: AppDeps) {
         await recordAudit(tx, { action: 'login', actorId: user.id, subject, ip, at: now });
         await replaceSession(tx, c, user.id);
       });
+      writeDeviceCookie(deps.config, c, account, now);
       return c.json({ user });
     })
 
