@@ -2,7 +2,7 @@ import { createDatabase, type Database } from '../db/client.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { createPaymentProvider, type PaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
-import { lazyStoryQueue, type StoryQueue } from './processing/queue.ts';
+import { lazyJobQueue, type JobQueue } from './jobs/queue.ts';
 import type { Sql } from 'postgres';
 import { readIndexVersion } from '../indexer/index-state.ts';
 import { createCachedSearch, type PolicySearch } from './search/cached-search.ts';
@@ -20,8 +20,8 @@ export type AppDeps = {
   now: () => Date;
   /** Stripe when STRIPE_SECRET_KEY is set, else the local provider (see api/billing/provider.ts). */
   payments: PaymentProvider;
-  /** The story pipeline's queue: jobs are enqueued in the caller's transaction (api/processing/queue.ts). */
-  storyQueue: Pick<StoryQueue, 'enqueue'>;
+  /** The jobs' queue: jobs of api/jobs/'s list, enqueued in the caller's transaction. */
+  jobs: Pick<JobQueue, 'enqueue'>;
 };
 
 /** Connects to Postgres and Meilisearch (with the search-only key) for the API process. */
@@ -31,20 +31,20 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
     config.MEILI_SEARCH_KEY ??
     (await ensureMeilisearchKeys(config.MEILI_URL, config.MEILI_MASTER_KEY!, config.MEILI_INDEX)).searchKey;
   const now = () => new Date();
-  const storyQueue = lazyStoryQueue(config.DATABASE_URL, config);
+  const jobs = lazyJobQueue(config.DATABASE_URL, config);
   const deps: AppDeps = {
     config,
     db: database.db,
     ...connectSearch(config, searchKey, database.sql),
     now,
     payments: createPaymentProvider({ config, db: database.db, now }),
-    storyQueue,
+    jobs,
   };
   return {
     deps,
     close: async () => {
       await deps.meilisearch.close();
-      await storyQueue.stop();
+      await jobs.stop();
       await database.close();
     },
   };

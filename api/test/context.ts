@@ -3,7 +3,7 @@ import { createApp } from '../app.ts';
 import { createPaymentProvider } from '../billing/provider.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { connectSearch, type AppDeps } from '../deps.ts';
-import { lazyStoryQueue } from '../processing/queue.ts';
+import { lazyJobQueue } from '../jobs/queue.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -35,14 +35,14 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
       now = new Date((now ?? new Date()).getTime() + ms);
     },
   };
-  const storyQueue = lazyStoryQueue(database.databaseUrl, config);
+  const jobs = lazyJobQueue(database.databaseUrl, config);
   const deps: AppDeps = {
     config,
     db: database.db,
     ...connectSearch(config, meili.keys.searchKey, database.sql),
     now: () => now ?? new Date(),
     payments: createPaymentProvider({ config, db: database.db, now: () => now ?? new Date() }),
-    storyQueue,
+    jobs,
   };
   const app = createApp(deps);
   const request = requestsTo(app, config);
@@ -59,7 +59,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
     meili,
     close: async () => {
       await deps.meilisearch.close();
-      await storyQueue.stop();
+      await jobs.stop();
       await database.close();
     },
   };

@@ -15,7 +15,7 @@ import {
   type ContactMessageRow,
 } from '../../shared/contact-schemas.ts';
 import { validate } from '../../http/validation.ts';
-import { createSupportMailer } from './support-mail.ts';
+import { createSupportMailer } from '../../mail/support-mail.ts';
 
 export const tooManyContactMessages = 'Too many messages from your address. Please try again later.';
 
