@@ -1,24 +1,16 @@
-import { z } from 'zod';
 import { createDatabase } from '../../db/client.ts';
-import { ConfigError, databaseEnv, parseEnv } from '../../db/config.ts';
+import { ConfigError } from '../../db/config.ts';
 import { startJobQueue } from '../jobs/queue.ts';
-import { checkMailSettings, mailEnv } from '../mail/config.ts';
 import { chooseAnalyser } from '../processing/analysers.ts';
-import { llmEnv, storyJobEnv } from '../processing/config.ts';
+import { loadWorkerConfig } from './config.ts';
 import { runWorker } from './run.ts';
 
 /** The worker process (decision 007): `npm run worker`, started by `make dev` beside the indexer. */
 
 const log = (line: string) => console.log(line);
 
-/** The worker's settings, by the same pieces of zod as the API's (api/config.ts). */
-const workerEnvSchema = z.object({ ...databaseEnv, ...storyJobEnv, ...llmEnv, ...mailEnv }).superRefine(checkMailSettings);
-
 async function main() {
-  const config = parseEnv(workerEnvSchema, process.env, {
-    heading: 'Invalid worker configuration:',
-    footer: 'See .env.example for every variable.',
-  });
+  const config = loadWorkerConfig(process.env);
   const analyser = await chooseAnalyser(config).catch((error: Error) => {
     throw new ConfigError(`Invalid worker configuration:\n  ${error.message}`);
   });
