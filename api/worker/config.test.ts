@@ -13,6 +13,8 @@ describe("the worker's configuration", () => {
       SMTP_URL: 'smtps://u:p@mail.example.com:465',
       SUPPORT_EMAIL: 'support@example.test',
     });
-    expect(loadWorkerConfig(env)).toMatchObject({ SMTP_URL: undefined, STORY_CONCURRENCY: 4 });
+    const plain = loadWorkerConfig(env);
+    expect(plain.SMTP_URL).toBeUndefined();
+    expect(plain.STORY_CONCURRENCY).toBe(4);
   });
 });
