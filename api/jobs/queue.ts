@@ -78,7 +78,7 @@ export async function startJobQueue<const Jobs extends readonly AnyJob[] = typeo
     await boss.createQueue(definition.name, queueOptions);
     await boss.updateQueue(definition.name, queueOptions);
     if (options.maintain) {
-      if (definition.schedule) await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data as object, { tz: 'UTC' });
+      if (definition.schedule) await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data as object);
       else await boss.unschedule(definition.name);
     }
   }
