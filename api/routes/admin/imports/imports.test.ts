@@ -286,6 +286,22 @@ describe('untrusted files', () => {
   });
 });
 
+describe('where imported stories came from', () => {
+  it('is recorded by the intake: the import producer, the file and its job, when the import read it', async () => {
+    const at = new Date('2026-04-05T06:07:08.000Z');
+    ctx.clock.set(at);
+    try {
+      const file = await sqliteFile((db) => storiesTable(db, [{ title: doc(7).title, url: 'https://www.gov.cn/origin/1/', content: doc(7).chineseText }]), 'origin.db');
+      const answer = await (await upload('import-db-file', file)).json();
+      expect(answer).toMatchObject({ imported: 1, status: 'succeeded' });
+      const [story] = await ctx.db.select().from(pendingStories).where(eq(pendingStories.url, 'https://www.gov.cn/origin/1'));
+      expect(story).toMatchObject({ producer: 'import', source: `origin.db (import #${answer.jobId})`, fetchedAt: at });
+    } finally {
+      ctx.clock.set(null);
+    }
+  });
+});
+
 describe('a long import', () => {
   it('killed half-way resumes from its last batch when the same file is uploaded again: nothing twice, nothing lost', async () => {
     const rows = Array.from({ length: 5000 }, (_, index) => ({ title: `${doc(index).title} ${index}`, url: `https://www.gov.cn/resume/${index}`, content: doc(index).chineseText.slice(0, 300) }));
