@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { PaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
-import type { StoryQueue } from './processing/queue.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { PolicySearch } from './search/cached-search.ts';
 import type { MeilisearchSearch } from './search/meilisearch.ts';
 
@@ -17,6 +17,6 @@ export type AppDeps = {
   now: () => Date;
   /** Stripe when STRIPE_SECRET_KEY is set, else the local provider (see api/billing/provider.ts). */
   payments: PaymentProvider;
-  /** The story pipeline's queue: jobs are enqueued in the caller's transaction (api/processing/queue.ts). */
-  storyQueue: Pick<StoryQueue, 'enqueue'>;
+  /** The jobs' queue: jobs of api/jobs/'s list, enqueued in the caller's transaction. */
+  jobs: Pick<JobQueue, 'enqueue'>;
 };

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { databaseEnv, parseEnv } from '../db/config.ts';
 import { meilisearchEnv } from '../indexer/config.ts';
+import { checkMailSettings, mailEnv } from './mail/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
 
 /** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
@@ -38,12 +39,8 @@ const envSchema = z
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** Contact form messages an hour from one IP. */
     CONTACT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
-    /** Where contact messages are e-mailed (smtp:// or smtps://, credentials in the URL). Unset: stored only. */
-    SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
-    /** The support mailbox that receives contact messages. */
-    SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
-    /** The sender of those e-mails (default SUPPORT_EMAIL); the visitor's address goes in Reply-To. */
-    MAIL_FROM: z.email({ message: 'must be an e-mail address' }).optional(),
+    /** Contact messages are e-mailed to support when SMTP_URL is set; unset, they are stored only. */
+    ...mailEnv,
     /** Health turns degraded when the oldest outbox row waits longer than this (a stuck or dead indexer). */
     HEALTH_OUTBOX_MAX_AGE_SECONDS: z.coerce.number().positive().default(60),
     /** Health turns degraded when no indexer has beaten for this long (three of its 5 s heartbeats). */
@@ -74,9 +71,7 @@ const envSchema = z
     if (env.STRIPE_SECRET_KEY && env.PAYMENTS === 'local') {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'is local, but STRIPE_SECRET_KEY is set: choose one' });
     }
-    if (env.SMTP_URL && !env.SUPPORT_EMAIL) {
-      ctx.addIssue({ code: 'custom', path: ['SUPPORT_EMAIL'], message: 'is required when SMTP_URL is set (contact messages go there)' });
-    }
+    checkMailSettings(env, ctx);
     if (env.STRIPE_SECRET_KEY) {
       for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });

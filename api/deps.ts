@@ -5,7 +5,7 @@ import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createPaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
-import { lazyStoryQueue } from './processing/queue.ts';
+import { lazyJobQueue } from './jobs/queue.ts';
 import { createCachedSearch } from './search/cached-search.ts';
 import { createMeilisearchSearch } from './search/meilisearch.ts';
 
@@ -33,27 +33,27 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
 
 /**
  * AppDeps around a database the caller opened (and closes): the one assembly the server and the
- * test context share. `close` stops what it started here (Meilisearch's client, the story queue).
+ * test context share. `close` stops what it started here (Meilisearch's client, the job queue).
  */
 export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; searchKey: string | undefined; now: () => Date }): {
   deps: AppDeps;
   close: () => Promise<void>;
 } {
   const { config, db, now } = parts;
-  const storyQueue = lazyStoryQueue(config.DATABASE_URL, config);
+  const jobs = lazyJobQueue(config.DATABASE_URL, config);
   const deps: AppDeps = {
     config,
     db,
     ...connectSearch(config, parts.searchKey, parts.sql),
     now,
     payments: createPaymentProvider({ config, db, now }),
-    storyQueue,
+    jobs,
   };
   return {
     deps,
     close: async () => {
       await deps.meilisearch.close();
-      await storyQueue.stop();
+      await jobs.stop();
     },
   };
 }

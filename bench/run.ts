@@ -215,7 +215,7 @@ async function main(): Promise<number> {
             ...apiContext,
             startIndexer: indexerContext.startIndexer,
             startWorker: async (overrides: Record<string, string>) => {
-              const worker = spawnNodeService('worker', 'api/worker.ts', { ...serviceEnv, ...overrides }, cleanup);
+              const worker = spawnNodeService('worker', 'api/worker/main.ts', { ...serviceEnv, ...overrides }, cleanup);
               // Ready when its first heartbeat is written: its queues are started and its slots registered.
               await waitFor('the worker', async () => (await sql`select 1 from daemon_heartbeats where kind = 'worker' and pid = ${worker.pid}`).length > 0, 60_000);
               return worker;

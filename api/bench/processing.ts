@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { schema, type Database } from '../../db/client.ts';
 import type { NodeService } from '../../indexer/bench/environment.ts';
 import { progress, request } from '../../indexer/bench/environment.ts';
 import { ms, summarize, table } from '../../indexer/bench/measure.ts';
 import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
 import { startChatServer, validAnswer } from '../processing/llm/chat-server.ts';
 import { analyseWithRules } from '../processing/rules/index.ts';
+import { prepareStory, takeInStories, type PreparedStory, type StoryOrigin } from '../stories/intake.ts';
 import { signInAsAdmin } from './admin.ts';
 import type { ApiBenchContext } from './search.ts';
 
@@ -41,18 +44,17 @@ function analyserThroughput(): { perMinute: number; analysed: number; seconds: n
   return { perMinute: (analysed / seconds) * 60, analysed, seconds, documents: documents.length };
 }
 
-/** Stories as the scrapers store them, each title carrying `marker` so search can find exactly them. */
+/** Stories as the scrapers will store them, through the intake, each title carrying `marker` so search can find exactly them. */
 async function insertStories(context: ProcessingBenchContext, count: number, marker: string, maxCharacters = 12_000): Promise<number[]> {
+  const db = drizzle(context.sql, { schema, casing: 'snake_case' }) as Database;
   const documents = benchDocuments().filter((story) => story.chineseText.length <= maxCharacters);
-  const rows = Array.from({ length: count }, (_, index) => {
+  const stories = Array.from({ length: count }, (_, index) => {
     const story = documents[index % documents.length]!;
-    return { title: `${story.title} ${marker}`, url: `${story.url}#${marker}-${index}`, chinese_text: story.chineseText };
+    return prepareStory({ title: `${story.title} ${marker}`, url: `${story.url}?bench=${marker}-${index}`, chineseText: story.chineseText }) as PreparedStory;
   });
+  const origin: StoryOrigin = { producer: 'source', source: 'the processing bench', fetchedAt: new Date() };
   const ids: number[] = [];
-  for (let start = 0; start < rows.length; start += 500) {
-    const inserted = await context.sql<{ id: number }[]>`insert into pending_stories ${context.sql(rows.slice(start, start + 500))} returning id`;
-    ids.push(...inserted.map((row: { id: number }) => row.id));
-  }
+  for (let start = 0; start < stories.length; start += 500) ids.push(...(await takeInStories(db, stories.slice(start, start + 500), origin)).storedIds);
   return ids;
 }
 

@@ -89,7 +89,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     env.PORT = String(options.port);
     const services = [
       startService('indexer', 'indexer/main.ts', env, options),
-      startService('worker', 'api/worker.ts', env, options),
+      startService('worker', 'api/worker/main.ts', env, options),
       startService('api', 'api/main.ts', env, options),
     ];
     for (const service of services) stops.push(service.stop);

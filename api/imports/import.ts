@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { PolicyWriteError, savePolicy } from '../../db/policies.ts';
 import { parsePolicyFullContent } from '../../db/policy-content.ts';
-import { importJobs, pendingStories, policies } from '../../db/schema/index.ts';
+import { importJobs, policies } from '../../db/schema/index.ts';
+import { knownStoryKeys, normaliseUrl, prepareStory, takeInStories, type PreparedStory, type StoryOrigin } from '../stories/intake.ts';
 import { maxTextCharacters, type StoryFile } from './story-file.ts';
 
 /**
@@ -17,26 +17,7 @@ import { maxTextCharacters, type StoryFile } from './story-file.ts';
 export const batchSize = 1000;
 const listedErrors = 100;
 
-/** A web address as stories are keyed: no fragment, no default port, host in lower case, no trailing slash. */
-export function normaliseUrl(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  url.hash = '';
-  if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, '');
-  return url.toString();
-}
-
-export function contentHash(title: string, text: string): string {
-  return createHash('sha256').update(`${title}\n${text}`).digest('hex');
-}
-
-type StoryRow = { title: string; url: string | null; chineseText: string; hash: string };
-type RowOutcome = { story: StoryRow } | { error: string };
+type RowOutcome = { story: PreparedStory } | { error: string };
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : value instanceof Buffer ? null : '');
 
@@ -50,10 +31,10 @@ export function readStoryRow(values: Record<string, unknown>, rowNumber: number)
   if (title.length > 500) return { error: `row ${rowNumber}: title over 500 characters` };
   if (text.length > maxTextCharacters) return { error: `row ${rowNumber}: text over ${maxTextCharacters.toLocaleString('en')} characters` };
   if (text.includes('\u0000') || title.includes('\u0000')) return { error: `row ${rowNumber}: holds NUL characters` };
-  const url = rawUrl ? normaliseUrl(rawUrl) : null;
-  if (rawUrl && !url) return { error: `row ${rowNumber}: "${rawUrl.slice(0, 80)}" is not a web address` };
-  if (!url && !text) return { error: `row ${rowNumber}: neither a text nor a URL` };
-  return { story: { title, url, chineseText: text, hash: contentHash(title, text) } };
+  const story = prepareStory({ title, url: rawUrl || null, chineseText: text });
+  if ('error' in story) return { error: `row ${rowNumber}: "${rawUrl.slice(0, 80)}" is ${story.error}` };
+  if (!story.url && !text) return { error: `row ${rowNumber}: neither a text nor a URL` };
+  return { story };
 }
 
 export type ImportCounts = { total: number; imported: number; duplicates: number; errorCount: number; errors: string[] };
@@ -89,7 +70,7 @@ export async function analyseStoryFile(db: Database, file: StoryFile): Promise<I
   return counts;
 }
 
-type Candidate = { key: string; row: StoryRow | PolicyRow };
+type Candidate = { key: string; row: PreparedStory | PolicyRow };
 
 /**
  * A row of the file checked and keyed as duplicates are told apart: stories by URL else by the
@@ -100,8 +81,7 @@ function readRow(file: StoryFile, values: Record<string, unknown>, rowNumber: nu
   if (file.kind === 'stories') {
     const outcome = readStoryRow(values, rowNumber);
     if ('error' in outcome) return outcome;
-    const { story } = outcome;
-    return { key: story.url ? `url:${story.url}` : `hash:${story.hash}`, row: story };
+    return { key: outcome.story.key, row: outcome.story };
   }
   const outcome = readPolicyRow(values, rowNumber);
   if ('error' in outcome) return outcome;
@@ -114,19 +94,10 @@ function noteError(counts: ImportCounts, error: string) {
   if (counts.errors.length < listedErrors) counts.errors.push(error);
 }
 
-/** Which of these keys the database holds already: stories by URL or hash, policies by source URL or title and date. */
+/** Which of these keys the database holds already: stories by URL or hash (the intake's rule), policies by source URL or title and date. */
 async function knownKeys(db: Pick<Database, 'select'>, keys: string[]): Promise<Set<string>> {
-  const urls = keys.filter((key) => key.startsWith('url:')).map((key) => key.slice(4));
-  const hashes = keys.filter((key) => key.startsWith('hash:')).map((key) => key.slice(5));
   const titles = keys.filter((key) => key.startsWith('title:')).map((key) => key.slice(6));
-  const known = new Set<string>();
-  if (urls.length) {
-    for (const row of await db.select({ url: pendingStories.url }).from(pendingStories).where(inArray(pendingStories.url, urls))) known.add(`url:${row.url}`);
-    for (const row of await db.select({ url: policies.sourceUrl }).from(policies).where(and(isNotNull(policies.sourceUrl), inArray(policies.sourceUrl, urls)))) known.add(`url:${row.url}`);
-  }
-  if (hashes.length) {
-    for (const row of await db.select({ hash: pendingStories.contentHash }).from(pendingStories).where(inArray(pendingStories.contentHash, hashes))) known.add(`hash:${row.hash}`);
-  }
+  const known = await knownStoryKeys(db, keys);
   if (titles.length) {
     const rows = await db
       .select({ key: sql<string>`${policies.title} || '|' || ${policies.publishedOn}` })
@@ -190,6 +161,7 @@ type Job = typeof importJobs.$inferSelect;
 export async function runImport(db: Database, file: StoryFile, job: Job, options: { now: () => Date; signal?: AbortSignal }): Promise<Job> {
   // Keys this run has seen: the rows before a resumed job's start are in the database already.
   const seen = new Set<string>();
+  const origin: StoryOrigin = { producer: 'import', source: `${job.filename} (import #${job.id})`, fetchedAt: options.now() };
   let rowNumber = job.rowsDone;
   let pending: { rowNumber: number; values: Record<string, unknown> }[] = [];
   let current = job;
@@ -203,25 +175,20 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
       else candidates.push({ ...read, rowNumber: number });
     }
     current = await db.transaction(async (tx) => {
-      const known = await knownKeys(tx, candidates.map((candidate) => candidate.key));
-      const fresh = candidates.filter((candidate) => {
-        if (known.has(candidate.key) || seen.has(candidate.key)) {
-          counts.duplicates++;
-          return false;
-        }
-        seen.add(candidate.key);
-        return true;
-      });
-      if (file.kind === 'stories' && fresh.length) {
-        const inserted = await tx
-          .insert(pendingStories)
-          .values(fresh.map(({ row }) => ({ title: (row as StoryRow).title, url: (row as StoryRow).url, chineseText: (row as StoryRow).chineseText })))
-          .onConflictDoNothing()
-          .returning({ id: pendingStories.id });
-        counts.imported += inserted.length;
-        counts.duplicates += fresh.length - inserted.length;
-      }
-      if (file.kind === 'policies') {
+      if (file.kind === 'stories') {
+        const intake = await takeInStories(tx, candidates.map(({ row }) => row as PreparedStory), origin, seen);
+        counts.imported += intake.storedIds.length;
+        counts.duplicates += intake.duplicates;
+      } else {
+        const known = await knownKeys(tx, candidates.map((candidate) => candidate.key));
+        const fresh = candidates.filter((candidate) => {
+          if (known.has(candidate.key) || seen.has(candidate.key)) {
+            counts.duplicates++;
+            return false;
+          }
+          seen.add(candidate.key);
+          return true;
+        });
         for (const candidate of fresh) {
           const policy = candidate.row as PolicyRow;
           const content = parsePolicyFullContent(policy.fullContent);

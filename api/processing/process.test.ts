@@ -1,12 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingStories, policies } from '../../db/schema/index.ts';
+import { startJobQueue } from '../jobs/queue.ts';
+import { failOrphanedStories } from '../stories/status.ts';
+import { createStory, putStoryInStatus } from '../stories/testing.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import type { Analyser } from './analysis.ts';
 import { loadLabelledSet } from './documents/labelled-set.ts';
 import { loadStoryJobSettings } from './config.ts';
-import { failOrphanedStories, processStory, type ProcessingDeps } from './process.ts';
-import { processStoryQueue, startStoryQueue } from './queue.ts';
+import { processStory, type ProcessingDeps } from './process.ts';
 import { createRulesAnalyser } from './rules/index.ts';
 
 const source = loadLabelledSet().find((document) => document.file === 'govcn-58.txt')!.story;
@@ -20,11 +22,7 @@ afterAll(() => ctx.close());
 let count = 0;
 async function storyInProcessing() {
   count += 1;
-  const [story] = await ctx.db
-    .insert(pendingStories)
-    .values({ title: source.title, url: `${source.url}?n=${count}`, chineseText: source.chineseText, status: 'processing' })
-    .returning();
-  return story!;
+  return createStory(ctx.db, { title: source.title, url: `${source.url}?n=${count}`, chineseText: source.chineseText, status: 'processing' });
 }
 const read = async (id: number) => (await ctx.db.select().from(pendingStories).where(eq(pendingStories.id, id)))[0]!;
 const deps = (analyser: Analyser, timeoutMs = 5000): ProcessingDeps => ({ db: ctx.db, analyser, now: () => new Date(), timeoutMs });
@@ -60,7 +58,7 @@ describe('a story that keeps failing', () => {
 
   it('is not touched by an attempt once an admin has reset it to pending', async () => {
     const story = await storyInProcessing();
-    await ctx.db.update(pendingStories).set({ status: 'pending' }).where(eq(pendingStories.id, story.id));
+    await putStoryInStatus(ctx.db, story.id, 'pending');
     expect(await processStory(deps(createRulesAnalyser({ now: () => new Date() })), story.id, { retryCount: 0, retryLimit: 3 })).toBe('skipped');
     expect(await read(story.id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
@@ -79,12 +77,12 @@ describe('the sweep', () => {
     const orphan = await storyInProcessing();
     const fresh = await storyInProcessing();
     // pg-boss's schema, as the API and the worker create it; the fresh story's job is in it.
-    const queue = await startStoryQueue(ctx.databaseUrl, loadStoryJobSettings({}), { maintain: false });
-    await ctx.db.transaction((tx) => queue.enqueue(tx, [{ name: processStoryQueue, data: { storyId: fresh.id } }]));
+    const queue = await startJobQueue(ctx.databaseUrl, loadStoryJobSettings({}), { maintain: false });
+    await ctx.db.transaction((tx) => queue.enqueue(tx, [{ name: 'process-story', data: { storyId: fresh.id } }]));
     await queue.stop();
     // Both have waited past the grace period; only the fresh one has a job that may still run.
     await ctx.db.update(pendingStories).set({ updatedAt: sql`now() - interval '10 minutes'` }).where(inArray(pendingStories.id, [orphan.id, fresh.id]));
-    expect(await failOrphanedStories(ctx.db, { graceSeconds: 60 })).toBe(1);
+    expect(await failOrphanedStories(ctx.db, { graceSeconds: 60, jobName: 'process-story' })).toBe(1);
     expect(await read(orphan.id)).toMatchObject({ status: 'failed', error: 'Processing stopped with no attempt left (the worker was stopped or timed out)' });
     expect((await read(fresh.id)).status).toBe('processing');
   });

@@ -1,15 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { saveCitations } from '../../db/citations.ts';
 import { PolicyWriteError, savePolicy, type PolicyFields } from '../../db/policies.ts';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
 import { pendingStories, policies } from '../../db/schema/index.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from './analysis.ts';
-import { processStoryQueue } from './queue.ts';
+import { countAttempt, lockProcessingStory, markFailed, markProcessed, noteFailedAttempt } from '../stories/status.ts';
 
 /**
  * Turning a story into a policy, and reprocessing a policy from its source: what one job does.
- * A job runs at least once (queue.ts); these make it count once. The analysis runs outside any
+ * A job runs at least once (api/jobs/); these make it count once. The analysis runs outside any
  * transaction (it may take minutes); its result is written in one transaction that re-reads the
  * story under a lock, reuses the story's policy (or the policy with its source URL), and marks the
  * story processed. A retry after that commit finds the story processed and does nothing.
@@ -78,35 +78,20 @@ export function policyFields(analysis: StoryAnalysis, story: StoryInput): Partia
 export async function processStory(deps: ProcessingDeps, storyId: number, attempt: Attempt): Promise<Outcome> {
   const [story] = await deps.db.select().from(pendingStories).where(eq(pendingStories.id, storyId));
   if (!story || story.status !== 'processing') return 'skipped';
-  await deps.db
-    .update(pendingStories)
-    .set({ attempts: sql`${pendingStories.attempts} + 1` })
-    .where(eq(pendingStories.id, storyId));
+  await countAttempt(deps.db, storyId);
 
   const input: StoryInput = { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) };
   const signal = AbortSignal.timeout(deps.timeoutMs);
   try {
     const analysis = await deps.analyser.analyse(input, signal);
     return await deps.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(pendingStories).where(eq(pendingStories.id, storyId)).for('update');
-      if (!locked || locked.status !== 'processing') return 'skipped';
+      const locked = await lockProcessingStory(tx, storyId);
+      if (!locked) return 'skipped';
       const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(eq(policies.sourceUrl, locked.url)) : [];
       const at = deps.now();
       const { id: policyId } = await savePolicy(tx, locked.policyId ?? byUrl?.id ?? null, policyFields(analysis, input), { kind: 'analyser', at });
       await saveCitations(tx, policyId, analysis.citedTitles);
-      await tx
-        .update(pendingStories)
-        .set({
-          status: 'processed',
-          policyId,
-          error: null,
-          analyser: analysis.usage.analyser,
-          tokens: analysis.usage.tokens,
-          durationMs: analysis.usage.durationMs,
-          processedAt: at,
-          updatedAt: at,
-        })
-        .where(eq(pendingStories.id, storyId));
+      await markProcessed(tx, storyId, { policyId, analyser: analysis.usage.analyser, tokens: analysis.usage.tokens, durationMs: analysis.usage.durationMs, at });
       return 'processed' as const;
     });
   } catch (error) {
@@ -114,24 +99,12 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
     // Retrying can't fix a story with nothing to analyse or an analysis our rules refuse.
     const hopeless = error instanceof UnusableStoryError || error instanceof PolicyWriteError;
     if (hopeless || attempt.retryCount >= attempt.retryLimit) {
-      await markFailed(deps, storyId, reason);
+      await markFailed(deps.db, storyId, reason, deps.now());
       return 'failed';
     }
-    // Still `processing`, with why the last attempt failed: the queue shows it while it waits.
-    await deps.db
-      .update(pendingStories)
-      .set({ error: `Attempt ${attempt.retryCount + 1} failed, retrying: ${reason}` })
-      .where(and(eq(pendingStories.id, storyId), eq(pendingStories.status, 'processing')));
+    await noteFailedAttempt(deps.db, storyId, `Attempt ${attempt.retryCount + 1} failed, retrying: ${reason}`);
     throw error;
   }
-}
-
-async function markFailed(deps: ProcessingDeps, storyId: number, reason: string): Promise<void> {
-  const at = deps.now();
-  await deps.db
-    .update(pendingStories)
-    .set({ status: 'failed', error: reason, updatedAt: at })
-    .where(and(eq(pendingStories.id, storyId), eq(pendingStories.status, 'processing')));
 }
 
 /**
@@ -153,27 +126,4 @@ export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, ov
     await saveCitations(tx, policyId, analysis.citedTitles);
   });
   return 'processed';
-}
-
-/**
- * Stories left in `processing` with no job that could still finish them (a job that ran out of
- * attempts while its workers were killed, or removed by hand) are `failed`, to be retried by an
- * admin. Run by the worker beside the queue's own maintenance.
- */
-export async function failOrphanedStories(db: Database, options: { graceSeconds: number }): Promise<number> {
-  const rows = await db.execute<{ id: number }>(sql`
-    update pending_stories s
-       set status = 'failed',
-           error = coalesce(s.error || '. ', '') || 'Processing stopped with no attempt left (the worker was stopped or timed out)',
-           updated_at = now()
-     where s.status = 'processing'
-       and s.updated_at < now() - make_interval(secs => ${options.graceSeconds})
-       and not exists (
-         select 1 from pgboss.job j
-          where j.name = ${processStoryQueue}
-            and j.state in ('created', 'retry', 'active')
-            and (j.data ->> 'storyId')::int = s.id
-       )
-    returning s.id`);
-  return rows.length;
 }

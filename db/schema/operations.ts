@@ -3,25 +3,36 @@ import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timesta
 import { policies } from './policies.ts';
 import { users } from './users.ts';
 
+/** A list of words as SQL's `in` list, so a check constraint and the list it guards are one. */
+const oneOf = (words: readonly string[]) => sql.raw(`(${words.map((word) => `'${word}'`).join(', ')})`);
+
+/** A story's states; every move between them is a function of api/stories/status.ts. */
 export const storyStatuses = ['pending', 'processing', 'processed', 'failed'] as const;
 export type StoryStatus = (typeof storyStatuses)[number];
 
-/** Scraped source stories waiting to be turned into policies. */
+/** What hands stories to the intake (api/stories/intake.ts): a file import, or a source site's scraper. */
+export const storyProducers = ['import', 'source'] as const;
+export type StoryProducer = (typeof storyProducers)[number];
+
+/** Source stories, taken in by api/stories/intake.ts, waiting to be turned into policies. */
 export const pendingStories = pgTable(
   'pending_stories',
   {
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
-    /** The source's address, normalised (db/story-keys.ts); null for a story imported without one. */
+    /** The source's address, normalised (api/stories/intake.ts); null for a story imported without one. */
     url: text('url'),
     chineseText: text('chinese_text').notNull().default(''),
     /**
      * What tells a story without a URL from another: its title and text, hashed (sha256 hex of
-     * title, a newline, the text). Set by a trigger on every insert and update, whoever writes
-     * (migration 0008; a generated column can't use convert_to, which is not immutable). Imports
-     * skip a story whose URL, or else whose hash, is known.
+     * title, a newline, the text). Computed by the intake, the one writer of stories, which skips
+     * a story whose URL, or else whose hash, is known. Null only on a row written past the intake.
      */
     contentHash: text('content_hash'),
+    /** Who handed the story in, from where (an import's file, a source's site), and when it was fetched. Null on rows older than migration 0010. */
+    producer: text('producer').$type<StoryProducer>(),
+    source: text('source'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
     status: text('status').$type<StoryStatus>().notNull().default('pending'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
@@ -36,7 +47,8 @@ export const pendingStories = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('pending_stories_status_valid', sql`${t.status} in ('pending', 'processing', 'processed', 'failed')`),
+    check('pending_stories_status_valid', sql`${t.status} in ${oneOf(storyStatuses)}`),
+    check('pending_stories_producer_valid', sql`${t.producer} in ${oneOf(storyProducers)}`),
     uniqueIndex('pending_stories_url_key').on(t.url),
     uniqueIndex('pending_stories_policy_id_key').on(t.policyId),
     index('pending_stories_content_hash_idx').on(t.contentHash),

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requireAdmin } from '../../auth/roles.ts';
 import type { AuthEnv } from '../../auth/session.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { adminContactMessageRoutes } from '../contact/index.ts';
+import { adminContactMessageRoutes } from './contact-messages/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';
 import { adminImportRoutes } from './imports/index.ts';
 import { adminProcessingRoutes } from './processing/index.ts';

@@ -7,6 +7,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobs, pendingStories, policies } from '../../../../db/schema/index.ts';
 import { loadLabelledSet } from '../../../processing/documents/labelled-set.ts';
+import { createStory } from '../../../stories/testing.ts';
 import { adminRoleMatrix, signInEveryRole, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { eventually } from '../../../../indexer/testing.ts';
@@ -78,7 +79,7 @@ describe('role matrix', () => {
 describe('a stories file', () => {
   it('is analysed without writing, then imported once: duplicates within the file and against the database skipped, bad rows listed', async () => {
     const base = 'https://www.gov.cn/zhengce/import-test';
-    await ctx.db.insert(pendingStories).values({ title: 'Already here', url: `${base}/known`, chineseText: '已有' });
+    await createStory(ctx.db, { title: 'Already here', url: `${base}/known`, chineseText: '已有' });
     const file = await sqliteFile((db) =>
       storiesTable(db, [
         { title: doc(1).title, url: `${base}/one`, content: doc(1).chineseText },
@@ -282,6 +283,22 @@ describe('untrusted files', () => {
     });
     expect(response.status).toBe(413);
     expect(pulled).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('where imported stories came from', () => {
+  it('is recorded by the intake: the import producer, the file and its job, when the import read it', async () => {
+    const at = new Date('2026-04-05T06:07:08.000Z');
+    ctx.clock.set(at);
+    try {
+      const file = await sqliteFile((db) => storiesTable(db, [{ title: doc(7).title, url: 'https://www.gov.cn/origin/1/', content: doc(7).chineseText }]), 'origin.db');
+      const answer = await (await upload('import-db-file', file)).json();
+      expect(answer).toMatchObject({ imported: 1, status: 'succeeded' });
+      const [story] = await ctx.db.select().from(pendingStories).where(eq(pendingStories.url, 'https://www.gov.cn/origin/1'));
+      expect(story).toMatchObject({ producer: 'import', source: `origin.db (import #${answer.jobId})`, fetchedAt: at });
+    } finally {
+      ctx.clock.set(null);
+    }
   });
 });
 

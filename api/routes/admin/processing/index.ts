@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { pendingStories, policies, users } from '../../../../db/schema/index.ts';
 import { passwordCheckLimits, reserveAttempt } from '../../../auth/attempt-limits.ts';
@@ -10,9 +10,9 @@ import type { AppDeps } from '../../../deps.ts';
 import { jsonBodyLimit } from '../../../http/body-limit.ts';
 import { AppError, badRequest, notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';
-import { processStoryQueue, reprocessPolicyQueue } from '../../../processing/queue.ts';
 import { processStoriesSchema, reprocessPoliciesSchema, reprocessPolicySchema, resetProcessingSchema } from '../../../shared/admin-schemas.ts';
 import { policyIdParamSchema } from '../../../shared/search.ts';
+import { resetProcessing, startProcessing } from '../../../stories/status.ts';
 
 export const wrongAdminPasswordMessage = 'Invalid password. Please try again.';
 
@@ -26,28 +26,20 @@ const hasSource = or(
 
 /**
  * The story pipeline's calls (spec section 7): start processing, reset what is stuck, reprocess
- * policies. Each marks and enqueues in one transaction (api/processing/queue.ts), so a story is
- * `processing` exactly when a job for it exists; the worker does the rest. The role guard is the
+ * policies. Each moves the stories' status (api/stories/status.ts) and enqueues their jobs
+ * (api/jobs/) in one transaction, so a story is `processing` exactly when a job for it exists;
+ * the worker does the rest. The role guard is the
  * admin app's.
  */
 export function adminProcessingRoutes(deps: AppDeps) {
   return new Hono<SignedInEnv>()
     .post('/process-stories', jsonBodyLimit, validate('json', processStoriesSchema), async (c) => {
       const { storyIds } = c.req.valid('json');
-      const at = deps.now();
-      // Named stories may be pending or failed (a retry); the empty list means every pending one.
-      const which = storyIds.length
-        ? and(inArray(pendingStories.id, storyIds), inArray(pendingStories.status, ['pending', 'failed']))
-        : eq(pendingStories.status, 'pending');
       const queued = await deps.db.transaction(async (tx) => {
-        const stories = await tx
-          .update(pendingStories)
-          .set({ status: 'processing', error: null, updatedAt: at })
-          .where(which)
-          .returning({ id: pendingStories.id });
-        await deps.storyQueue.enqueue(
+        const stories = await startProcessing(tx, storyIds, deps.now());
+        await deps.jobs.enqueue(
           tx,
-          stories.map((story) => ({ name: processStoryQueue, data: { storyId: story.id } })),
+          stories.map((storyId) => ({ name: 'process-story', data: { storyId } })),
         );
         return stories.length;
       });
@@ -66,15 +58,10 @@ export function adminProcessingRoutes(deps: AppDeps) {
       if (!account || !(await verifyPassword(account.passwordHash, password))) throw badRequest(wrongAdminPasswordMessage);
       const reset = await deps.db.transaction(async (tx) => {
         await attempt.passed(tx);
-        const stories = await tx
-          .update(pendingStories)
-          .set({ status: 'pending', error: null, updatedAt: at })
-          .where(eq(pendingStories.status, 'processing'))
-          .returning({ id: pendingStories.id });
+        const stories = await resetProcessing(tx, at);
         await recordAudit(tx, { action: 'processing_reset', actorId: admin.id, subject: null, ip, details: { stories: stories.length }, at });
         return stories.length;
       });
-      // A job still running for a reset story finds it pending and leaves it (api/processing/process.ts).
       return c.json({ message: `Processing state reset: ${plural(reset, 'story', 'stories')} returned to pending`, reset });
     })
     .post('/reprocess-policy/:id', jsonBodyLimit, validate('param', policyIdParamSchema), validate('json', reprocessPolicySchema), async (c) => {
@@ -84,7 +71,7 @@ export function adminProcessingRoutes(deps: AppDeps) {
         const [policy] = await tx.select({ id: policies.id, analysable: sql<boolean>`${hasSource}` }).from(policies).where(eq(policies.id, id));
         if (!policy) throw notFound('Policy not found');
         if (!policy.analysable) throw new AppError('unprocessable', 'This policy has no Chinese text to analyse');
-        await deps.storyQueue.enqueue(tx, [{ name: reprocessPolicyQueue, data: { policyId: id, overwriteEdited } }]);
+        await deps.jobs.enqueue(tx, [{ name: 'reprocess-policy', data: { policyId: id, overwriteEdited } }]);
         await recordAudit(tx, { action: 'policies_reprocessed', actorId: c.get('user').id, subject: `policy:${id}`, ip: clientIp(c), details: { overwriteEdited }, at: deps.now() });
       });
       return c.json({ policyId: id, message: 'Policy reprocessing initiated' });
@@ -97,9 +84,9 @@ export function adminProcessingRoutes(deps: AppDeps) {
           .from(policies)
           .where(inArray(policies.id, policyIds));
         const queued = found.filter((policy) => policy.analysable).map((policy) => policy.id);
-        await deps.storyQueue.enqueue(
+        await deps.jobs.enqueue(
           tx,
-          queued.map((policyId) => ({ name: reprocessPolicyQueue, data: { policyId, overwriteEdited } })),
+          queued.map((policyId) => ({ name: 'reprocess-policy', data: { policyId, overwriteEdited } })),
         );
         await recordAudit(tx, { action: 'policies_reprocessed', actorId: c.get('user').id, subject: null, ip: clientIp(c), details: { policyIds: queued, overwriteEdited }, at: deps.now() });
         const foundIds = new Set(found.map((policy) => policy.id));

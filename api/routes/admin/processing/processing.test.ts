@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savePolicy } from '../../../../db/policies.ts';
 import { auditLog, pendingStories, policies, policyCitations } from '../../../../db/schema/index.ts';
 import { eventually, indexAll } from '../../../../indexer/testing.ts';
+import { startJobQueue, type JobQueue } from '../../../jobs/queue.ts';
 import { loadStoryJobSettings } from '../../../processing/config.ts';
 import { loadLabelledSet } from '../../../processing/documents/labelled-set.ts';
-import { startStoryQueue, type StoryQueue } from '../../../processing/queue.ts';
 import { createRulesAnalyser } from '../../../processing/rules/index.ts';
-import { runWorker } from '../../../processing/worker.ts';
+import { createStory as createStoryThroughIntake } from '../../../stories/testing.ts';
 import { adminRoleMatrix, signInEveryRole, testPassword, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { runWorker } from '../../../worker/run.ts';
 
 const documents = loadLabelledSet();
 const document = (file: string) => documents.find((entry) => entry.file === file)!.story;
@@ -28,14 +29,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A story as the scrapers store it: a real document's title and text, under a URL of its own. */
-async function createStory(file = 'govcn-16.txt', fields: Partial<typeof pendingStories.$inferInsert> = {}) {
+async function createStory(file = 'govcn-16.txt', fields: Partial<Parameters<typeof createStoryThroughIntake>[1]> = {}) {
   storyCount += 1;
   const source = document(file);
-  const [story] = await ctx.db
-    .insert(pendingStories)
-    .values({ title: source.title, url: `${source.url}?copy=${storyCount}`, chineseText: source.chineseText, ...fields })
-    .returning();
-  return story!;
+  return createStoryThroughIntake(ctx.db, { title: source.title, url: `${source.url}?copy=${storyCount}`, chineseText: source.chineseText, ...fields });
 }
 const stored = async (id: number) => (await ctx.db.select().from(pendingStories).where(eq(pendingStories.id, id)))[0]!;
 
@@ -112,14 +109,11 @@ describe('POST /api/admin/process-stories', () => {
     const own = await createTestContext();
     try {
       const { cookies: theirs } = await signInEveryRole(own);
-      const rows = await own.db
-        .insert(pendingStories)
-        .values([
-          { title: '一', url: 'https://www.gov.cn/1', chineseText: '内容', status: 'pending' },
-          { title: '二', url: 'https://www.gov.cn/2', chineseText: '内容', status: 'failed', error: 'timeout' },
-          { title: '三', url: 'https://www.gov.cn/3', chineseText: '内容', status: 'pending' },
-        ])
-        .returning();
+      const rows = [
+        await createStoryThroughIntake(own.db, { title: '一', url: 'https://www.gov.cn/1', chineseText: '内容', status: 'pending' }),
+        await createStoryThroughIntake(own.db, { title: '二', url: 'https://www.gov.cn/2', chineseText: '内容', status: 'failed', error: 'timeout' }),
+        await createStoryThroughIntake(own.db, { title: '三', url: 'https://www.gov.cn/3', chineseText: '内容', status: 'pending' }),
+      ];
       const all = await (await own.request('/api/admin/process-stories', { json: { storyIds: [] }, cookie: theirs.admin })).json();
       expect(all).toEqual({ message: 'Processing 2 stories', queued: 2, skipped: 0 });
       const retry = await (await own.request('/api/admin/process-stories', { json: { storyIds: [rows[1]!.id] }, cookie: theirs.admin })).json();
@@ -196,12 +190,12 @@ describe('reprocessing calls', () => {
 });
 
 describe('the worker', () => {
-  let queue: StoryQueue;
+  let queue: JobQueue;
   let worker: { stop: () => Promise<void> };
   const settings = loadStoryJobSettings({ JOB_POLL_SECONDS: '0.5', STORY_RETRY_DELAY_SECONDS: '0' });
 
   beforeAll(async () => {
-    queue = await startStoryQueue(ctx.databaseUrl, settings, { maintain: true });
+    queue = await startJobQueue(ctx.databaseUrl, settings, { maintain: true });
     worker = await runWorker({ db: ctx.db, queue, analyser: createRulesAnalyser({ now: () => new Date() }), settings, log: () => {} });
   });
   afterAll(async () => {

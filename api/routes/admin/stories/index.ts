@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { pendingStories } from '../../../../db/schema/index.ts';
@@ -19,21 +19,19 @@ import {
   type StoryRow,
 } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
+import { deleteStories, inQueue, markByAdmin } from '../../../stories/status.ts';
 
 const storyIdParamSchema = z.object({ id: idParam('a story') });
-
-/** The queue holds every story not yet processed: waiting, in processing, or failed (to retry). */
-const inQueue = ne(pendingStories.status, 'processed');
 
 const storySubject = (id: number) => `story:${id}`;
 
 /** Deletes the stories that exist among `ids`, each with its audit row, in one transaction. */
-async function deleteStories(deps: AppDeps, c: Context<SignedInEnv>, ids: number[]) {
+async function deleteStoriesAudited(deps: AppDeps, c: Context<SignedInEnv>, ids: number[]) {
   const user = c.get('user');
   const at = deps.now();
   const ip = clientIp(c);
   return deps.db.transaction(async (tx) => {
-    const deleted = await tx.delete(pendingStories).where(inArray(pendingStories.id, ids)).returning({ id: pendingStories.id, url: pendingStories.url });
+    const deleted = await deleteStories(tx, ids);
     await recordAudit(
       tx,
       deleted.map((story) => ({ action: 'story_deleted' as const, actorId: user.id, subject: storySubject(story.id), ip, details: { url: story.url }, at })),
@@ -101,24 +99,15 @@ export function adminStoryRoutes(deps: AppDeps) {
       const user = c.get('user');
       const at = deps.now();
       await deps.db.transaction(async (tx) => {
-        const [story] = await tx.select({ status: pendingStories.status }).from(pendingStories).where(eq(pendingStories.id, id)).for('update');
-        if (!story) throw notFound('Story not found');
-        // A worker holds it: its outcome will be written by the worker.
-        if (story.status === 'processing') throw conflict('This story is being processed');
-        await tx
-          .update(pendingStories)
-          .set(
-            success
-              ? { status: 'processed', processedAt: at, error: null, updatedAt: at }
-              : { status: 'failed', processedAt: null, error: 'Marked as failed by an admin', updatedAt: at },
-          )
-          .where(eq(pendingStories.id, id));
+        const marked = await markByAdmin(tx, id, success, at);
+        if (marked === 'missing') throw notFound('Story not found');
+        if (marked === 'processing') throw conflict('This story is being processed');
         await recordAudit(tx, {
           action: 'story_marked',
           actorId: user.id,
           subject: storySubject(id),
           ip: clientIp(c),
-          details: { from: story.status, to: success ? 'processed' : 'failed' },
+          details: { from: marked.from, to: success ? 'processed' : 'failed' },
           at,
         });
       });
@@ -126,12 +115,12 @@ export function adminStoryRoutes(deps: AppDeps) {
     })
     .delete('/stories/:id', validate('param', storyIdParamSchema), async (c) => {
       const { id } = c.req.valid('param');
-      const deleted = await deleteStories(deps, c, [id]);
+      const deleted = await deleteStoriesAudited(deps, c, [id]);
       if (deleted.length === 0) throw notFound('Story not found');
       return c.json({ storyId: id, message: 'Story deleted' });
     })
     .post('/batch-delete-stories', jsonBodyLimit, validate('json', storyIdsSchema), async (c) => {
-      const deletedCount = (await deleteStories(deps, c, c.req.valid('json').storyIds)).length;
+      const deletedCount = (await deleteStoriesAudited(deps, c, c.req.valid('json').storyIds)).length;
       return c.json({ deletedCount, message: `${deletedCount} ${deletedCount === 1 ? 'story' : 'stories'} deleted` });
     });
 }

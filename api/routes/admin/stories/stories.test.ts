@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, pendingStories } from '../../../../db/schema/index.ts';
 import type { StoryDetails, StoryPagination, StoryRow } from '../../../shared/admin-schemas.ts';
+import { createStory as createStoryThroughIntake } from '../../../stories/testing.ts';
 import { adminRoleMatrix, signInEveryRole, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 
@@ -19,18 +20,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A source story as the scrapers and imports store it (a real notice's opening). */
-async function createStory(fields: Partial<typeof pendingStories.$inferInsert> = {}) {
+async function createStory(fields: Partial<Parameters<typeof createStoryThroughIntake>[1]> = {}) {
   storyCount += 1;
-  const [story] = await ctx.db
-    .insert(pendingStories)
-    .values({
-      title: `国务院办公厅关于进一步优化营商环境的通知 ${storyCount}`,
-      url: `https://www.gov.cn/zhengce/content/2026-01/${storyCount}.htm`,
-      chineseText: '各省、自治区、直辖市人民政府，国务院各部委、各直属机构：为进一步优化营商环境，经国务院同意，现就有关事项通知如下。',
-      ...fields,
-    })
-    .returning();
-  return story!;
+  return createStoryThroughIntake(ctx.db, {
+    title: `国务院办公厅关于进一步优化营商环境的通知 ${storyCount}`,
+    url: `https://www.gov.cn/zhengce/content/2026-01/${storyCount}.htm`,
+    chineseText: '各省、自治区、直辖市人民政府，国务院各部委、各直属机构：为进一步优化营商环境，经国务院同意，现就有关事项通知如下。',
+    ...fields,
+  });
 }
 const stored = async (id: number) => (await ctx.db.select().from(pendingStories).where(eq(pendingStories.id, id)))[0];
 
@@ -64,7 +61,7 @@ describe('GET /api/admin/pending-stories', () => {
       const { cookies: theirs } = await signInEveryRole(own);
       const ids: number[] = [];
       for (const status of ['pending', 'processing', 'failed', 'processed', 'pending'] as const) {
-        const [story] = await own.db.insert(pendingStories).values({ title: `Story ${status}`, url: `https://www.pbc.gov.cn/${ids.length}`, status }).returning();
+        const story = await createStoryThroughIntake(own.db, { title: `Story ${status}`, url: `https://www.pbc.gov.cn/${ids.length}`, status });
         ids.push(story!.id);
       }
       const answer: { stories: StoryRow[]; pagination: StoryPagination } = await (

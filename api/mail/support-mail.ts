@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.ts';
+import type { MailSettings } from './config.ts';
 
 export type StoredContactMessage = {
   id: number;
@@ -17,7 +17,7 @@ export type StoredContactMessage = {
  * nothing leaves the machine; the back office still lists the message). Timeouts, so a dead SMTP
  * server costs a logged error, never a socket left hanging.
  */
-export function createSupportMailer(config: Pick<Config, 'SMTP_URL' | 'SUPPORT_EMAIL' | 'MAIL_FROM'>) {
+export function createSupportMailer(config: MailSettings) {
   if (!config.SMTP_URL || !config.SUPPORT_EMAIL) return null;
   const to = config.SUPPORT_EMAIL;
   const from = config.MAIL_FROM ?? to;

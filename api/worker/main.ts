@@ -1,25 +1,21 @@
-import { z } from 'zod';
-import { createDatabase } from '../db/client.ts';
-import { ConfigError, databaseEnv, parseEnv } from '../db/config.ts';
-import { chooseAnalyser } from './processing/analysers.ts';
-import { llmEnv, storyJobEnv } from './processing/config.ts';
-import { startStoryQueue } from './processing/queue.ts';
-import { runWorker } from './processing/worker.ts';
+import { createDatabase } from '../../db/client.ts';
+import { ConfigError } from '../../db/config.ts';
+import { startJobQueue } from '../jobs/queue.ts';
+import { chooseAnalyser } from '../processing/analysers.ts';
+import { loadWorkerConfig } from './config.ts';
+import { runWorker } from './run.ts';
 
-/** The story worker process (decision 002): `npm run worker`, started by `make dev` beside the indexer. */
+/** The worker process (decision 007): `npm run worker`, started by `make dev` beside the indexer. */
 
 const log = (line: string) => console.log(line);
 
 async function main() {
-  const config = parseEnv(z.object({ ...databaseEnv, ...storyJobEnv, ...llmEnv }), process.env, {
-    heading: 'Invalid worker configuration:',
-    footer: 'See .env.example for every variable.',
-  });
+  const config = loadWorkerConfig(process.env);
   const analyser = await chooseAnalyser(config).catch((error: Error) => {
     throw new ConfigError(`Invalid worker configuration:\n  ${error.message}`);
   });
   const database = createDatabase(config.DATABASE_URL, { max: config.STORY_CONCURRENCY + 2 });
-  const queue = await startStoryQueue(config.DATABASE_URL, config, { maintain: true, max: config.STORY_CONCURRENCY + 2 });
+  const queue = await startJobQueue(config.DATABASE_URL, config, { maintain: true, max: config.STORY_CONCURRENCY + 2 });
   const worker = await runWorker({ db: database.db, queue, analyser, settings: config, log });
   log(`[worker] processing stories with the ${analyser.name} analyser, ${config.STORY_CONCURRENCY} at a time`);
 

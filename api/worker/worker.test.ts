@@ -5,8 +5,9 @@ import { pendingStories, policies } from '../../db/schema/index.ts';
 import { eventually } from '../../indexer/testing.ts';
 import { signInEveryRole } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { loadLabelledSet } from './documents/labelled-set.ts';
-import { startChatServer, validAnswer, type ChatServer } from './llm/chat-server.ts';
+import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
+import { startChatServer, validAnswer, type ChatServer } from '../processing/llm/chat-server.ts';
+import { createStory } from '../stories/testing.ts';
 
 /**
  * The job guarantees with the real worker process (`npm run worker`): a worker killed with
@@ -35,7 +36,7 @@ afterAll(async () => {
 const jobSettings = { STORY_TIMEOUT_SECONDS: '3', STORY_RETRY_DELAY_SECONDS: '0', JOB_MAINTENANCE_SECONDS: '1', JOB_POLL_SECONDS: '0.5' };
 
 function startWorker() {
-  const worker = spawnNodeProcess('api/worker.ts', {
+  const worker = spawnNodeProcess('api/worker/main.ts', {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -54,7 +55,7 @@ function startWorker() {
 describe('a worker killed mid-story', () => {
   it('leaves the story to be retried, and the retry makes exactly one policy', async () => {
     const source = loadLabelledSet().find((document) => document.file === 'govcn-16.txt')!.story;
-    const [story] = await ctx.db.insert(pendingStories).values({ title: source.title, url: source.url, chineseText: source.chineseText }).returning();
+    const story = await createStory(ctx.db, { title: source.title, url: source.url, chineseText: source.chineseText });
     const first = startWorker();
     const response = await ctx.request('/api/admin/process-stories', { json: { storyIds: [story!.id] }, cookie: adminCookie });
     expect(response.status).toBe(200);

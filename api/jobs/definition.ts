@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { Analyser } from '../processing/analysis.ts';
+import type { StoryJobSettings } from '../processing/config.ts';
+
+/**
+ * What a job is (decision 007): one file declaring its name, its payload's zod schema, its queue
+ * options, its handler and, when it runs on a clock, its schedule. The queue (./queue.ts) and the
+ * worker (api/worker/) iterate the list in ./index.ts; nothing else names a job.
+ */
+
+/** How a job's queue retries and times out, read from the settings (`STORY_*` for the story pipeline's jobs). */
+export type JobQueueOptions = {
+  /** Retries after a failed attempt. */
+  retryLimit: number;
+  /** First wait before a retry, in seconds; doubled at each retry when `retryBackoff`. */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** One attempt's limit: the handler's signal aborts past it, and pg-boss retries a job held longer (a killed worker's). */
+  timeoutSeconds: number;
+  /** Jobs of this queue one worker process runs at once. */
+  concurrency: number;
+};
+
+/** What a handler may reach: the worker's database, analyser and clock, and this attempt's place among its retries. */
+export type JobContext = {
+  db: Database;
+  analyser: Analyser;
+  now: () => Date;
+  /** This attempt's limit, from the job's `timeoutSeconds`. */
+  timeoutMs: number;
+  retryCount: number;
+  retryLimit: number;
+};
+
+export type JobDefinition<Name extends string = string, Payload extends z.ZodType = z.ZodType> = {
+  name: Name;
+  payload: Payload;
+  options(settings: StoryJobSettings): JobQueueOptions;
+  /** Runs the job once; what it did, in a few words, for the worker's log. A throw is a failed attempt. */
+  handle(data: z.output<Payload>, context: JobContext): Promise<string>;
+  /** Runs the job on a clock: a cron expression (UTC) and the payload each run gets. */
+  schedule?: { cron: string; data: z.input<Payload> };
+};
+
+/** Declares a job, its name kept as a literal type so `enqueue` knows its payload. */
+export function defineJob<const Name extends string, Payload extends z.ZodType>(definition: JobDefinition<Name, Payload>): JobDefinition<Name, Payload> {
+  return definition;
+}
+
+/** The story pipeline's queue options: the `STORY_*` settings, shared by its jobs. */
+export function storyJobOptions(settings: StoryJobSettings): JobQueueOptions {
+  return {
+    retryLimit: settings.STORY_RETRY_LIMIT,
+    retryDelaySeconds: settings.STORY_RETRY_DELAY_SECONDS,
+    retryBackoff: settings.STORY_RETRY_BACKOFF,
+    timeoutSeconds: settings.STORY_TIMEOUT_SECONDS,
+    concurrency: settings.STORY_CONCURRENCY,
+  };
+}

@@ -1,0 +1,9 @@
+import { processStoryJob } from './process-story.ts';
+import { reprocessPolicyJob } from './reprocess-policy.ts';
+
+/**
+ * Every job the product runs (decision 007). A new job is a new file beside these, declared with
+ * `defineJob`, and one line here; the queue creates its queue (and its schedule), the worker takes
+ * its jobs, and `enqueue` accepts its name with its payload's type.
+ */
+export const jobs = [processStoryJob, reprocessPolicyJob] as const;

@@ -1,0 +1,52 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingStories } from '../../db/schema/index.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { prepareStory, takeInStories, takeInStory, type PreparedStory, type StoryOrigin } from './intake.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const fetchedAt = new Date('2026-03-02T08:30:00Z');
+const fromSite: StoryOrigin = { producer: 'source', source: 'www.gov.cn', fetchedAt };
+const notice = { title: '国务院关于印发促进外资工作若干措施的通知', chineseText: '各省、自治区、直辖市人民政府：现将有关措施印发给你们，请认真贯彻执行。' };
+const prepared = (story: Parameters<typeof prepareStory>[0]) => prepareStory(story) as PreparedStory;
+
+describe('the intake', () => {
+  it('stores a story given twice, with and without a trailing slash, once; with its producer, source and fetch time', async () => {
+    const first = await takeInStory(ctx.db, { ...notice, url: 'https://www.gov.cn/zhengce/content/2026-03/01/content_1.htm/' }, fromSite);
+    const again = await takeInStory(ctx.db, { ...notice, url: 'https://www.gov.cn/zhengce/content/2026-03/01/content_1.htm' }, { ...fromSite, fetchedAt: new Date() });
+    expect(again).toBeNull();
+    const stored = await ctx.db.select().from(pendingStories).where(like(pendingStories.url, 'https://www.gov.cn/zhengce/content/2026-03/01/content_1.htm%'));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toEqual(first);
+    expect(stored[0]).toMatchObject({
+      url: 'https://www.gov.cn/zhengce/content/2026-03/01/content_1.htm',
+      status: 'pending',
+      producer: 'source',
+      source: 'www.gov.cn',
+      fetchedAt,
+    });
+  });
+
+  it('knows a story without an address by its title and text, and hashes them as sha256 of title, newline, text', async () => {
+    const story = { title: '关于无网址的通知', chineseText: '正文内容', url: null };
+    const { storedIds } = await takeInStories(ctx.db, [prepared(story)], fromSite);
+    const second = await takeInStories(ctx.db, [prepared(story), prepared({ ...story, chineseText: '另一正文' })], fromSite);
+    expect(second).toEqual({ storedIds: [expect.any(Number)], duplicates: 1 });
+    const [row] = await ctx.db.select().from(pendingStories).where(eq(pendingStories.id, storedIds[0]!));
+    // What Postgres's sha256 gives for the same bytes: the hash of every writer before the intake (migration 0008).
+    const [{ hash }] = (await ctx.sql`select encode(sha256(convert_to(${story.title} || E'\n' || ${story.chineseText}, 'UTF8')), 'hex') as hash`) as unknown as [{ hash: string }];
+    expect(row!.contentHash).toBe(hash);
+  });
+
+  it('skips a duplicate within what it is given, and an address that is already a policy source', async () => {
+    const url = 'https://www.gov.cn/zhengce/content/2026-03/02/content_2.htm';
+    const outcome = await takeInStories(ctx.db, [prepared({ ...notice, url }), prepared({ ...notice, url: `${url}#top` })], fromSite);
+    expect(outcome).toEqual({ storedIds: [expect.any(Number)], duplicates: 1 });
+    expect(prepareStory({ ...notice, url: 'ftp://www.gov.cn/x' })).toEqual({ error: 'not a web address' });
+  });
+});

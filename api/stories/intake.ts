@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { pendingStories, policies, type StoryProducer } from '../../db/schema/index.ts';
+
+/**
+ * The one way a story enters the product, whoever produces it (a file import now, the source
+ * sites' scrapers next): its URL normalised, its content hashed, a story already known skipped,
+ * the rest inserted as `pending` with where it came from. A story is known by its normalised URL,
+ * or, without one, by the hash of its title and text; a URL that is already a policy's source is
+ * known too. Producers check their own rows (lengths, required fields) before; this module decides
+ * what a story is and whether it is new.
+ */
+
+/** A web address as stories are keyed: no fragment, no default port, host in lower case, no trailing slash. */
+export function normaliseUrl(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.hash = '';
+  if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, '');
+  return url.toString();
+}
+
+/** What tells a story without a URL from another (sha256 hex of the title, a newline, the text). */
+function contentHash(title: string, text: string): string {
+  return createHash('sha256').update(`${title}\n${text}`).digest('hex');
+}
+
+/** A story as a producer hands it in. */
+export type IncomingStory = { title: string; url: string | null; chineseText: string };
+
+/** A story ready for the intake: URL normalised, content hashed, keyed as duplicates are told apart. */
+export type PreparedStory = { title: string; url: string | null; chineseText: string; contentHash: string; key: string };
+
+/** Where stories came from: the producer, its source (an import's file, a site), and when they were fetched. */
+export type StoryOrigin = { producer: StoryProducer; source: string; fetchedAt: Date };
+
+/**
+ * A story normalised and keyed, or why it can't be one (its address is not a web address). Producers
+ * that read many rows prepare each once, and use `key` to skip duplicates within what they read.
+ */
+export function prepareStory(story: IncomingStory): PreparedStory | { error: 'not a web address' } {
+  const url = story.url ? normaliseUrl(story.url) : null;
+  if (story.url && !url) return { error: 'not a web address' };
+  const hash = contentHash(story.title, story.chineseText);
+  return { title: story.title, url, chineseText: story.chineseText, contentHash: hash, key: url ? `url:${url}` : `hash:${hash}` };
+}
+
+/** Which of these keys (`url:…` or `hash:…`) the database holds already, as a story or as a policy's source. */
+export async function knownStoryKeys(db: Pick<Database, 'select'>, keys: readonly string[]): Promise<Set<string>> {
+  const urls = keys.filter((key) => key.startsWith('url:')).map((key) => key.slice(4));
+  const hashes = keys.filter((key) => key.startsWith('hash:')).map((key) => key.slice(5));
+  const known = new Set<string>();
+  if (urls.length) {
+    for (const row of await db.select({ url: pendingStories.url }).from(pendingStories).where(inArray(pendingStories.url, urls))) known.add(`url:${row.url}`);
+    for (const row of await db.select({ url: policies.sourceUrl }).from(policies).where(and(isNotNull(policies.sourceUrl), inArray(policies.sourceUrl, urls)))) known.add(`url:${row.url}`);
+  }
+  if (hashes.length) {
+    for (const row of await db.select({ hash: pendingStories.contentHash }).from(pendingStories).where(inArray(pendingStories.contentHash, hashes))) known.add(`hash:${row.hash}`);
+  }
+  return known;
+}
+
+export type Story = typeof pendingStories.$inferSelect;
+
+/**
+ * Takes in prepared stories in one statement (within `db`'s transaction when it is one): those
+ * whose key the database or `seen` holds are duplicates; the others are stored, and their keys
+ * added to `seen` (a producer's memory across batches). Two producers racing on one URL store it
+ * once: the unique URL index decides, and the loser counts it a duplicate.
+ */
+export async function takeInStories(
+  db: Executor,
+  stories: readonly PreparedStory[],
+  origin: StoryOrigin,
+  seen: Set<string> = new Set(),
+): Promise<{ storedIds: number[]; duplicates: number }> {
+  const known = stories.length ? await knownStoryKeys(db, stories.map((story) => story.key)) : new Set<string>();
+  const fresh = stories.filter((story) => {
+    if (known.has(story.key) || seen.has(story.key)) return false;
+    seen.add(story.key);
+    return true;
+  });
+  const stored = fresh.length
+    ? await db
+        .insert(pendingStories)
+        .values(
+          fresh.map((story) => ({
+            title: story.title,
+            url: story.url,
+            chineseText: story.chineseText,
+            contentHash: story.contentHash,
+            producer: origin.producer,
+            source: origin.source,
+            fetchedAt: origin.fetchedAt,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: pendingStories.id })
+    : [];
+  return { storedIds: stored.map((story) => story.id), duplicates: stories.length - stored.length };
+}
+
+/** One story through the intake: the stored story, or null when it is known already. */
+export async function takeInStory(db: Executor, story: IncomingStory, origin: StoryOrigin): Promise<Story | null> {
+  const prepared = prepareStory(story);
+  if ('error' in prepared) throw new Error(`"${story.url}" is ${prepared.error}`);
+  const { storedIds } = await takeInStories(db, [prepared], origin);
+  if (!storedIds.length) return null;
+  const [stored] = await db.select().from(pendingStories).where(eq(pendingStories.id, storedIds[0]!));
+  return stored!;
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { databaseEnv, parseEnv } from '../../db/config.ts';
+import { checkMailSettings, mailEnv } from '../mail/config.ts';
+import { llmEnv, storyJobEnv } from '../processing/config.ts';
+
+/** The worker's settings, by the same pieces of zod as the API's (api/config.ts): a variable means one thing to both. */
+const workerEnvSchema = z.object({ ...databaseEnv, ...storyJobEnv, ...llmEnv, ...mailEnv }).superRefine(checkMailSettings);
+
+export type WorkerConfig = z.output<typeof workerEnvSchema>;
+
+/** Parses the worker's environment once; a bad or missing variable stops start-up with its name. */
+export function loadWorkerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
+  return parseEnv(workerEnvSchema, env, { heading: 'Invalid worker configuration:', footer: 'See .env.example for every variable.' });
+}
