@@ -12,6 +12,8 @@ import { checkPage, expectToast, signIn, uniqueEmail, waitForPath } from './acco
 import { launchBrowser, newContext } from './browser.ts';
 import { loadLabelledSet } from '../../api/processing/documents/labelled-set.ts';
 import { demoPassword } from '../../api/dev/demo-users.ts';
+import type { Story } from '../../api/stories/intake.ts';
+import { createStory, putStoryInStatus } from '../../api/stories/testing.ts';
 
 /**
  * The back office as an admin uses it. Each journey works on rows it creates (a marker in their
@@ -358,16 +360,16 @@ describe('Story Processing tab', () => {
       await database.db.delete(pendingStories);
       // Stories as the scrapers store them: a real notice's title and opening.
       const text = '各省、自治区、直辖市人民政府，国务院各部委、各直属机构：'.repeat(30);
-      const stories = await database.db
-        .insert(pendingStories)
-        .values(
-          [1, 2, 3].map((index) => ({
+      const stories: Story[] = [];
+      for (const index of [1, 2, 3]) {
+        stories.push(
+          await createStory(database.db, {
             title: `${index} ${viewport} 国务院办公厅关于进一步优化营商环境降低市场主体制度性交易成本的意见（国办发〔2022〕30号）`,
             url: `https://www.gov.cn/zhengce/content/2026-${viewport}/content_${Date.now()}${index}.htm`,
             chineseText: text,
-          })),
-        )
-        .returning();
+          }),
+        );
+      }
       expect(stories[0]!.title.length).toBeGreaterThan(50);
       const page = await adminPage(viewport);
       await page.goto('/admin?tab=stories');
@@ -411,10 +413,10 @@ describe('story processing', () => {
       await database.db.delete(pendingStories);
       // Stories as the scrapers store them: real State Council and ministry documents.
       const files = ['govcn-16.txt', 'govcn-58.txt', 'lawrefbook-06.txt'];
-      const stories = await database.db
-        .insert(pendingStories)
-        .values(files.map((file) => ({ title: source(file).title, chineseText: source(file).chineseText, url: `${source(file).url}#${marker}-${viewport}` })))
-        .returning();
+      const stories: Story[] = [];
+      for (const file of files) {
+        stories.push(await createStory(database.db, { title: source(file).title, chineseText: source(file).chineseText, url: `${source(file).url}?copy=${marker}-${viewport}` }));
+      }
       const page = await adminPage(viewport);
       await page.goto('/admin?tab=stories');
       await page.getByText('Showing 1 - 3 of 3 stories, Page 1 of 1').waitFor();
@@ -451,7 +453,7 @@ describe('story processing', () => {
       await expectToast(page, 'Batch reprocessing initiated', '1 policy queued');
 
       // A story stuck in processing (its worker gone) is returned to pending with the password.
-      await database.db.update(pendingStories).set({ status: 'processing' }).where(eq(pendingStories.id, stories[1]!.id));
+      await putStoryInStatus(database.db, stories[1]!.id, 'processing');
       await page.goto('/admin?tab=tools');
       await page.getByRole('button', { name: 'Reset Processing State' }).click();
       const dialog = page.getByRole('dialog', { name: 'Reset Processing State' });

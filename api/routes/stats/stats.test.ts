@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, pendingStories, policies } from '../../../db/schema/index.ts';
+import { collections, policies } from '../../../db/schema/index.ts';
 import { createSignedInUser } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createStory } from '../../stories/testing.ts';
 
 describe('database statistics, public', () => {
   let ctx: TestContext;
@@ -17,13 +18,9 @@ describe('database statistics, public', () => {
       { title: 'One', departmentId: 1, publishedOn: '2025-01-01' },
       { title: 'Two', departmentId: 2, publishedOn: '2025-01-02' },
     ]);
-    await ctx.db.insert(pendingStories).values(
-      (['pending', 'processing', 'processed', 'failed'] as const).map((status, index) => ({
-        title: `Story ${index}`,
-        url: `https://www.gov.cn/story/${index}`,
-        status,
-      })),
-    );
+    for (const [index, status] of (['pending', 'processing', 'processed', 'failed'] as const).entries()) {
+      await createStory(ctx.db, { title: `Story ${index}`, url: `https://www.gov.cn/story/${index}`, status });
+    }
   });
   afterAll(() => ctx.close());
 
