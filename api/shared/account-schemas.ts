@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationFrequencies } from '../../vocabulary/notifications.ts';
 import { withoutControlCharacters } from './text-rules.ts';
 import { passwordMaxLength, passwordSchema } from './password-rules.ts';
 
@@ -108,9 +109,6 @@ export const deleteAccountSchema = z.strictObject({
     .max(2000, 'Reason must be at most 2000 characters'),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
-
-/** Same values as db/schema/users.ts (the web app may not import server code). */
-export const notificationFrequencies = ['hourly', 'daily', 'weekly', 'monthly'] as const;
 
 const referenceIds = (label: string) =>
   z
