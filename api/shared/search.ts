@@ -70,8 +70,9 @@ const printable = (label: string) =>
     .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), `${label} must not contain control characters`);
 
 /**
- * A department by id (1, or "1") or by code ("CSRC", any case): the search page sends codes,
- * the dashboard ids.
+ * A department by id (1, or "1") or by code ("CSRC", any case). Both web roads send codes (the
+ * facet counts are by code); ids are taken as the spec's API has them (vocabulary/departments.ts
+ * maps one to the other).
  */
 export type DepartmentReference = { id: number } | { code: string };
 export const departmentReference = z.union(
@@ -186,7 +187,7 @@ export type PolicyCard = {
   departmentId: number;
   /** The department's code as indexed ("Unknown" is the web app's to show for a missing one). */
   departmentCode: string | null;
-  /** Importance 1-10. */
+  /** Importance 1-10, under the spec's name for it (vocabulary/importance.ts). */
   impact: number;
   tags: PolicyTag[];
   /**
