@@ -1,9 +1,20 @@
 /**
  * The modules' one direction, db ← indexer ← api ← web (← bench/, the benchmark entry), checked by `make test` (make typecheck)
- * on every import, type-only imports, tests and benchmarks included. README: Architecture.
+ * on every import, type-only imports, tests and benchmarks included. Beneath them all, vocabulary/: the product's fixed
+ * facts (departments, index fields, orders, status lists), dependency-free, so every layer and the browser may read them.
+ * README: Architecture.
  */
 module.exports = {
   forbidden: [
+    {
+      name: 'vocabulary-imports-nothing',
+      comment:
+        'vocabulary/ is plain constants and pure functions every layer (and the browser) reads, so it reads none of them, nor Node. ' +
+        'Packages are outside this cruise (options.exclude); vocabulary/vocabulary.test.ts refuses them.',
+      severity: 'error',
+      from: { path: '^vocabulary/', pathNot: '[.]test[.]ts$' },
+      to: { pathNot: '^vocabulary/' },
+    },
     {
       name: 'db-imports-nothing-above',
       comment: 'db/ is the bottom: schema, migrations, the client and their test harness.',
@@ -25,10 +36,10 @@ module.exports = {
     },
     {
       name: 'web-app-imports-only-api-shared',
-      comment: 'The browser bundle: of the server it sees only api/shared (schemas, shared rules, the API contract type).',
+      comment: 'The browser bundle: of the server it sees only api/shared (schemas, shared rules, the API contract type) and vocabulary/.',
       severity: 'error',
       from: { path: '^web/src/' },
-      to: { path: '^(db/|indexer/|api/(?!shared/)|web/(?!src/))' },
+      to: { path: '^(db/|indexer/|api/(?!shared/)|web/(?!src/)|bench/)' },
     },
     {
       name: 'api-shared-holds-no-server-code',
@@ -41,7 +52,7 @@ module.exports = {
       name: 'nothing-imports-the-bench-entry',
       comment: 'bench/run.ts runs every layer\'s benchmark, so it sits above all four modules.',
       severity: 'error',
-      from: { path: '^(db|indexer|api|web)/' },
+      from: { path: '^(vocabulary|db|indexer|api|web)/' },
       to: { path: '^bench/' },
     },
     {

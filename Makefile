@@ -18,7 +18,7 @@ test: $(NPM_STAMP) typecheck unit e2e
 typecheck: $(NPM_STAMP)
 	npx tsc --noEmit -p tsconfig.json
 	npx drizzle-kit check --config db/drizzle.config.ts
-	npx depcruise --config .dependency-cruiser.cjs --output-type err db indexer api web bench
+	npx depcruise --config .dependency-cruiser.cjs --output-type err vocabulary db indexer api web bench
 
 unit: $(NPM_STAMP)
 	npx vitest run

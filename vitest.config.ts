@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{api,db,indexer,web/src}/**/*.test.{ts,tsx}'],
+    include: ['{vocabulary,api,db,indexer,web/src}/**/*.test.{ts,tsx}'],
     globalSetup: ['./vitest.global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,

@@ -11,6 +11,7 @@ import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
 import { loadDemoUsers } from '../api/dev/demo-users.ts';
 import { ensureWebBuilt, readOrCreateSecret } from '../api/dev/stack.ts';
 import { createDatabase } from '../db/client.ts';
+import { embeddedDatabaseIn } from '../db/dev-database.ts';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { freePort } from '../db/free-port.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -124,11 +125,12 @@ async function main(): Promise<number> {
   const database: { close?: () => Promise<void> } = {};
   try {
     progress('bench', `data set under ${path.relative(repoRoot, dataDir)}/; sections: ${sections.join(', ')}`);
+    const embedded = embeddedDatabaseIn(dataDir);
     const postgres = await startEmbeddedPostgres({
-      dataDir: path.join(dataDir, 'postgres'),
+      dataDir: embedded.dataDir,
       port: await freePort(),
-      password: await readOrCreateSecret(path.join(dataDir, 'postgres-password')),
-      database: 'policy_tracker',
+      password: await readOrCreateSecret(embedded.passwordFile),
+      database: embedded.database,
       // The bench opens many connections at once (16 concurrent searches on two legs, writers, the API pool).
       settings: { max_connections: '200' },
     });

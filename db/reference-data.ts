@@ -1,52 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { departmentList } from '../vocabulary/departments.ts';
+import { industryList } from '../vocabulary/industries.ts';
 import { departments, industries, topicCategories, topics } from './schema/index.ts';
 
 /**
- * Reference data, loaded idempotently on every start. Department ids 1-13 are fixed by the spec
- * (the client maps ids to codes); 14 MOHRSS is ours (the landing strip and status page show it).
- * `aliasesZh` are the short Chinese names people search by; the indexer turns them into synonyms.
+ * Reference data, loaded idempotently on every start. Departments and industries are vocabulary
+ * (vocabulary/): the web app and the index read the same lists without importing db/.
  */
-export const departmentList = [
-  { id: 1, code: 'CSRC', fullName: 'China Securities Regulatory Commission', nameZh: '中国证券监督管理委员会', aliasesZh: ['证监会'] },
-  { id: 2, code: 'PBOC', fullName: "People's Bank of China", nameZh: '中国人民银行', aliasesZh: ['人民银行', '央行'] },
-  { id: 3, code: 'NBS', fullName: 'National Bureau of Statistics', nameZh: '国家统计局', aliasesZh: ['统计局'] },
-  { id: 4, code: 'SC', fullName: 'State Council', nameZh: '国务院', aliasesZh: ['国务院办公厅'] },
-  { id: 5, code: 'SAFE', fullName: 'State Administration of Foreign Exchange', nameZh: '国家外汇管理局', aliasesZh: ['外汇局'] },
-  { id: 6, code: 'SAMR', fullName: 'State Administration for Market Regulation', nameZh: '国家市场监督管理总局', aliasesZh: ['市场监管总局'] },
-  { id: 7, code: 'NDRC', fullName: 'National Development and Reform Commission', nameZh: '国家发展和改革委员会', aliasesZh: ['发改委', '国家发展改革委'] },
-  { id: 8, code: 'MIIT', fullName: 'Ministry of Industry and Information Technology', nameZh: '工业和信息化部', aliasesZh: ['工信部'] },
-  { id: 9, code: 'MOF', fullName: 'Ministry of Finance', nameZh: '财政部', aliasesZh: [] },
-  { id: 10, code: 'MOFCOM', fullName: 'Ministry of Commerce', nameZh: '商务部', aliasesZh: [] },
-  { id: 11, code: 'MOFA', fullName: 'Ministry of Foreign Affairs', nameZh: '外交部', aliasesZh: [] },
-  { id: 12, code: 'HKMA', fullName: 'Hong Kong Monetary Authority', nameZh: '香港金融管理局', aliasesZh: ['金管局'] },
-  { id: 13, code: 'NHC', fullName: 'National Health Commission', nameZh: '国家卫生健康委员会', aliasesZh: ['卫健委', '国家卫健委'] },
-  { id: 14, code: 'MOHRSS', fullName: 'Ministry of Human Resources and Social Security', nameZh: '人力资源和社会保障部', aliasesZh: ['人社部'] },
-] as const;
-
-/** The spec's twenty industries, in its order, with their display colours. */
-export const industryList = [
-  { id: 1, name: 'Financial Services', color: 'blue' },
-  { id: 2, name: 'Technology', color: 'purple' },
-  { id: 3, name: 'Manufacturing', color: 'green' },
-  { id: 4, name: 'Healthcare', color: 'red' },
-  { id: 5, name: 'Real Estate', color: 'amber' },
-  { id: 6, name: 'Energy', color: 'yellow' },
-  { id: 7, name: 'Agriculture', color: 'lime' },
-  { id: 8, name: 'Transportation', color: 'cyan' },
-  { id: 9, name: 'Education', color: 'indigo' },
-  { id: 10, name: 'Retail', color: 'rose' },
-  { id: 11, name: 'Media & Entertainment', color: 'pink' },
-  { id: 12, name: 'Telecommunications', color: 'sky' },
-  { id: 13, name: 'Automotive', color: 'slate' },
-  { id: 14, name: 'Construction', color: 'stone' },
-  { id: 15, name: 'Chemicals', color: 'violet' },
-  { id: 16, name: 'Aerospace & Defense', color: 'teal' },
-  { id: 17, name: 'Biotechnology', color: 'emerald' },
-  { id: 18, name: 'Environmental Services', color: 'grass' },
-  { id: 19, name: 'Consumer Goods', color: 'orange' },
-  { id: 20, name: 'Professional Services', color: 'zinc' },
-] as const;
+export { departmentList, industryList };
 
 export const topicCategoryList = [
   { id: 1, name: 'Monetary & Financial' },

@@ -1,6 +1,8 @@
 /**
- * The search document of a policy: what Meilisearch stores, searches, filters and returns.
- * This type is the contract between the indexer (which writes it) and the API (which reads it).
+ * The search document of a policy: what Meilisearch stores. This type is the contract between the
+ * indexer (which writes it) and the API (which reads it); which fields are searched, filtered,
+ * sorted, counted and returned is declared in vocabulary/search-index.ts and checked against it
+ * (indexer/settings.ts).
  */
 export type PolicyDocument = {
   id: number;
@@ -20,7 +22,7 @@ export type PolicyDocument = {
   topicCodes: string[];
   topicNames: string[];
   topicIds: number[];
-  /** Importance 1-10. */
+  /** Importance 1-10, under the spec's name for it (vocabulary/importance.ts). */
   impact: number;
   /** Publication date as YYYY-MM-DD, and as unix seconds (UTC midnight) for range filters and sorting. */
   date: string;

@@ -1,22 +1,13 @@
 import { MeilisearchApiError, type Meilisearch, type Settings } from 'meilisearch';
-import { departmentList } from '../db/reference-data.ts';
+import { departmentList } from '../vocabulary/departments.ts';
+import { displayedFields, filterableFields, searchableFields, sortableFields, type FilterFeatures } from '../vocabulary/search-index.ts';
 import type { PolicyDocument } from './document.ts';
 import { assertSucceeded, finishedTask, taskSucceeded } from './tasks.ts';
 
 type Field = keyof PolicyDocument;
 
-/**
- * What a search may return. The Chinese original is left out: search is open to visitors, while
- * the full text is for subscribers only (api/billing/entitlement.ts), and the detail page reads it
- * from SQL anyway. The English translation is displayed only so Meilisearch can crop a passage
- * around a match for an entitled reader's result card: the API names the fields it retrieves on
- * every query and never retrieves it, and asks for its crop only for an entitled reader.
- */
-export const displayedAttributes = [
-  'id', 'title', 'description', 'keyPoints', 'departmentId', 'departmentCode', 'departmentName',
-  'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds', 'impact', 'date', 'timestamp',
-  'sourceUrl', 'updatedAt', 'englishTranslation',
-] as const satisfies readonly Field[];
+/** What a search may return (vocabulary/search-index.ts says why), checked against the document. */
+export const displayedAttributes = displayedFields satisfies readonly Field[];
 
 /**
  * Each spelling of a department (code, English name, Chinese names) finds the others. Meilisearch
@@ -33,33 +24,34 @@ function departmentSynonyms(): Record<string, string[]> {
   return synonyms;
 }
 
-const equalityOnly = { facetSearch: false, filter: { equality: true, comparison: false } };
+/**
+ * Filterable fields grouped by the operations they are set up for (vocabulary/search-index.ts).
+ * Facet search (the /facet-search endpoint) is off everywhere: the UI's filter menus list
+ * departments, industries and topics from the reference endpoints, never by searching facet values.
+ */
+function filterableAttributeRules() {
+  const groups = new Map<string, { attributePatterns: Field[]; features: { facetSearch: false; filter: Omit<FilterFeatures, 'kind'> } }>();
+  for (const [field, { equality, comparison }] of Object.entries(filterableFields) as [keyof typeof filterableFields & Field, FilterFeatures][]) {
+    const key = `${equality}/${comparison}`;
+    const group = groups.get(key) ?? { attributePatterns: [], features: { facetSearch: false, filter: { equality, comparison } } };
+    group.attributePatterns.push(field);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
 
 /**
  * The index settings, applied as a whole on every start and before every rebuild. Each is here
  * for the reason beside it; the two that equal Meilisearch's defaults are pinned on purpose.
  */
 export const indexSettings = {
-  // Ranking order of the attribute rule: a match in the title beats one in the description,
-  // which beats the key points, the department and tag names, and last the long body texts.
-  // Department code and name are searchable so "CSRC" (and, by synonym, 证监会) finds its policies.
-  searchableAttributes: [
-    'title', 'description', 'keyPoints', 'departmentCode', 'departmentName', 'industries', 'topicNames',
-    'englishTranslation', 'chineseOriginal',
-  ] satisfies Field[],
+  // In ranking order of the attribute rule (vocabulary/search-index.ts).
+  searchableAttributes: [...searchableFields] satisfies Field[],
   displayedAttributes: [...displayedAttributes],
-  // Granular filters: only the operations the search API uses, so Meilisearch builds no
-  // structures for the others. Departments are filtered by code (search page) or id (dashboard),
-  // industries by name, topics by code; importance and date by range. Facet search (the
-  // /facet-search endpoint) is off everywhere: the UI's filter menus list departments,
-  // industries and topics from the reference endpoints, never by searching facet values.
-  filterableAttributes: [
-    { attributePatterns: ['departmentId', 'departmentCode', 'industries', 'topicCodes'] satisfies Field[], features: equalityOnly },
-    { attributePatterns: ['impact'] satisfies Field[], features: { facetSearch: false, filter: { equality: true, comparison: true } } },
-    { attributePatterns: ['timestamp'] satisfies Field[], features: { facetSearch: false, filter: { equality: false, comparison: true } } },
-  ],
+  // Granular filters: only the operations the search API uses.
+  filterableAttributes: filterableAttributeRules(),
   // Latest/oldest first, and by importance.
-  sortableAttributes: ['timestamp', 'impact'] satisfies Field[],
+  sortableAttributes: [...sortableFields] satisfies Field[],
   // Sort first: when a subscriber asks for "Latest" with a query, every match comes in date
   // order (the spec's default order), not relevance with the date as a tie-breaker. The search
   // API then requires every query word to match, so date order doesn't surface weak matches.

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { createDatabase } from '../../db/client.ts';
+import { devDataDir, devPostgresPort, embeddedDatabaseIn } from '../../db/dev-database.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assignRole } from '../auth/roles.ts';
@@ -82,12 +81,12 @@ function parseOrFail<T>(schema: { safeParse: (value: unknown) => { success: true
 /** DATABASE_URL, else the embedded Postgres that `make dev` keeps under .data/ (it must be running). */
 async function databaseUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const dataDir = path.join(fileURLToPath(new URL('../..', import.meta.url)), '.data');
-  const password = await readFile(path.join(dataDir, 'postgres-password'), 'utf8').catch(() => {
+  const database = embeddedDatabaseIn(devDataDir);
+  const password = await readFile(database.passwordFile, 'utf8').catch(() => {
     throw new UsageError('Set DATABASE_URL, or start `make dev` once so its database exists');
   });
-  const port = process.env.PG_PORT ?? '54329';
-  return `postgres://postgres:${encodeURIComponent(password.trim())}@127.0.0.1:${port}/policy_tracker`;
+  const port = process.env.PG_PORT ?? String(devPostgresPort);
+  return `postgres://postgres:${encodeURIComponent(password.trim())}@127.0.0.1:${port}/${database.database}`;
 }
 
 main().then(

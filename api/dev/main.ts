@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../db/config.ts';
+import { devDataDir, devPostgresPort } from '../../db/dev-database.ts';
 import { ensureWebBuilt, startStack } from './stack.ts';
 
 /** `make dev`: the whole product on this machine, stopped cleanly by Ctrl-C. */
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const colours: Record<string, string> = { api: '36', indexer: '35', meilisearch: '33', stack: '32', web: '34' };
 const log = (source: string, line: string) =>
   console.log(`\x1b[${colours[source] ?? '37'}m[${source}]\x1b[0m ${line.trimEnd()}`);
@@ -13,9 +11,9 @@ async function main() {
   const started = Date.now();
   await ensureWebBuilt(log);
   const stack = await startStack({
-    dataDir: path.join(repoRoot, '.data'),
+    dataDir: devDataDir,
     port: Number(process.env.PORT ?? 3000),
-    postgresPort: Number(process.env.PG_PORT ?? 54329),
+    postgresPort: Number(process.env.PG_PORT ?? devPostgresPort),
     meiliPort: Number(process.env.MEILI_PORT ?? 7701),
     env: process.env,
     demoPolicies: Number(process.env.DEMO_POLICIES ?? 300),

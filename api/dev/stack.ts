@@ -4,6 +4,7 @@ import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../../db/client.ts';
+import { embeddedDatabaseIn } from '../../db/dev-database.ts';
 import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { spawnNodeProcess, type NodeProcess } from '../../db/node-process.ts';
@@ -52,11 +53,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const env = { ...options.env };
 
     if (!env.DATABASE_URL) {
+      const embedded = embeddedDatabaseIn(options.dataDir);
       const postgres = await startEmbeddedPostgres({
-        dataDir: path.join(options.dataDir, 'postgres'),
+        dataDir: embedded.dataDir,
         port: options.postgresPort,
-        password: await readOrCreateSecret(path.join(options.dataDir, 'postgres-password')),
-        database: 'policy_tracker',
+        password: await readOrCreateSecret(embedded.passwordFile),
+        database: embedded.database,
       });
       stops.push(postgres.stop);
       env.DATABASE_URL = postgres.url;

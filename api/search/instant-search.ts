@@ -1,5 +1,6 @@
 import type { Filter, MultiSearchQuery } from 'meilisearch';
 import { z } from 'zod';
+import { matchesEveryWord } from '../../vocabulary/search-order.ts';
 import { normaliseQuery } from '../shared/search.ts';
 import { between, compare, type ComparisonOperator } from './filter.ts';
 import {
@@ -102,9 +103,10 @@ export function toMeilisearchQuery(params: SearchParams, indexUid: string, reade
   const passage = reader.entitled && [...(highlighted ?? []), ...(cropped ?? [])].some(isPassage);
   const publicHighlights = highlighted?.filter((field) => !isPassage(field));
   const publicCrops = cropped?.filter((field) => !isPassage(field));
+  const q = normaliseQuery(params.q ?? undefined);
   return {
     indexUid,
-    q: normaliseQuery(params.q ?? undefined),
+    q,
     facets: params.facets,
     filter: params.filter === undefined ? undefined : rebuildFilter(params.filter),
     // Never Meilisearch's default (every displayed field): only the public fields leave the server.
@@ -120,7 +122,8 @@ export function toMeilisearchQuery(params: SearchParams, indexUid: string, reade
     limit: params.limit,
     offset: params.offset,
     sort: params.sort,
-    matchingStrategy: params.matchingStrategy,
+    // Unless the client chose, a sorted query matches as the search page's does (vocabulary/search-order.ts).
+    matchingStrategy: params.matchingStrategy ?? (matchesEveryWord(Boolean(params.sort?.length), q) ? 'all' : undefined),
     showRankingScore: params.showRankingScore,
     attributesToSearchOn: params.attributesToSearchOn ?? readable,
   };

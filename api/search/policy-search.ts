@@ -4,19 +4,13 @@ import type { SearchCriteria, SearchFacets, SearchResponse } from '../shared/sea
 import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
 import type { AnswerShape, SearchAnswer } from './cached-search.ts';
-import { industryColor } from './cards.ts';
+import { importanceField, importanceRange } from '../../vocabulary/importance.ts';
+import { industryColor } from '../../vocabulary/industries.ts';
+import { facetFieldOf, type FacetName } from '../../vocabulary/search-index.ts';
+import { defaultSort, matchesEveryWord, sortRules } from '../../vocabulary/search-order.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
-import { cardFields, passageCropLength, searchableFieldsFor, sortRules, type FilterField, type SearchReader } from './policy-index.ts';
+import { cardFields, passageCropLength, searchableFieldsFor, type SearchReader } from './policy-index.ts';
 
-type FacetName = keyof SearchFacets;
-
-/** The document field each facet counts, keyed the way the search filters take their values. */
-const facetFieldOf = {
-  departments: 'departmentCode',
-  industries: 'industries',
-  topics: 'topicCodes',
-  importance: 'impact',
-} as const satisfies Record<FacetName, FilterField>;
 const facetNames = Object.keys(facetFieldOf) as FacetName[];
 
 
@@ -39,8 +33,8 @@ function filterParts(criteria: SearchCriteria): { facets: Partial<Record<FacetNa
   if (criteria.topics?.length) facets.topics = [anyOf('topicCodes', criteria.topics)];
 
   const importance: string[] = [];
-  if (criteria.minImportance !== undefined && criteria.minImportance > 0) importance.push(compare('impact', '>=', criteria.minImportance));
-  if (criteria.maxImportance !== undefined && criteria.maxImportance < 10) importance.push(compare('impact', '<=', criteria.maxImportance));
+  if (criteria.minImportance !== undefined && criteria.minImportance > importanceRange.min) importance.push(compare(importanceField, '>=', criteria.minImportance));
+  if (criteria.maxImportance !== undefined && criteria.maxImportance < importanceRange.max) importance.push(compare(importanceField, '<=', criteria.maxImportance));
   if (importance.length) facets.importance = importance;
 
   if (criteria.startDate) other.push(compare('timestamp', '>=', unixSeconds(criteria.startDate)));
@@ -53,15 +47,11 @@ function unixSeconds(isoDay: string): number {
   return Date.parse(`${isoDay}T00:00:00Z`) / 1000;
 }
 
-/**
- * Date order or relevance. In date order every word of the query must match (typos and prefixes
- * still allowed), as the spec's "partial matching" promises: ranked by date, a policy matching one
- * word of three would otherwise sit among the full matches.
- */
+/** Date order or relevance (by default: relevance with a query, else latest). */
 function orderFor(criteria: SearchCriteria): Pick<MultiSearchQuery, 'sort' | 'matchingStrategy'> {
-  const sortBy = criteria.sortBy ?? (criteria.q ? 'relevance' : 'latest');
+  const sortBy = criteria.sortBy ?? defaultSort(criteria.q);
   if (sortBy === 'relevance') return {};
-  return { sort: [sortRules[sortBy]], ...(criteria.q ? { matchingStrategy: 'all' } : {}) };
+  return { sort: [sortRules[sortBy]], ...(matchesEveryWord(true, criteria.q) ? { matchingStrategy: 'all' } : {}) };
 }
 
 /**

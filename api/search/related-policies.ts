@@ -3,9 +3,9 @@ import type { AppDeps } from '../deps.ts';
 import type { AnswerShape } from './cached-search.ts';
 import type { PolicyCard } from '../shared/search.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
-import { industryColor } from './cards.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
 import { cardFields, sortRules } from './policy-index.ts';
+import { industryColor } from '../../vocabulary/industries.ts';
 
 /** Industries by name and topics by code: the fields the index filters on. */
 export type SimilarityBasis = { id: number; departmentId: number; industries: string[]; topicCodes: string[] };

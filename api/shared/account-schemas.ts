@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationFrequencies } from '../../vocabulary/notifications.ts';
 import { multiLineText, withoutControlCharacters } from './text-rules.ts';
 import { passwordMaxLength, passwordSchema } from './password-rules.ts';
 
@@ -113,9 +114,6 @@ export const deleteAccountSchema = z.strictObject({
     'Reason',
   ),
 });
-
-/** Same values as db/schema/users.ts (the web app may not import server code). */
-export const notificationFrequencies = ['hourly', 'daily', 'weekly', 'monthly'] as const;
 
 const referenceIds = (label: string) =>
   z

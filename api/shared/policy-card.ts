@@ -1,4 +1,5 @@
 import type { PolicyDocument } from '../../indexer/document.ts';
+import { defaultTagColor } from '../../vocabulary/industries.ts';
 import { cardHighlight, type FormattedFields } from './highlight.ts';
 import type { PolicyCard, PolicyTag, policyCardFields } from './search.ts';
 
@@ -15,7 +16,7 @@ export type PolicyCardDocument = Pick<PolicyDocument, (typeof policyCardFields)[
 export type IndustryColor = (industryId: number) => string;
 
 /** The colour of an industry missing from the reference data, and of every topic. */
-export const defaultTagColor = 'blue';
+export { defaultTagColor };
 
 export function industryTag(industryId: number, name: string, color: string): PolicyTag {
   return { kind: 'industry', name, industryId, color };

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { importanceRange } from '../../vocabulary/importance.ts';
+import type { FacetName } from '../../vocabulary/search-index.ts';
+import { searchSorts } from '../../vocabulary/search-order.ts';
+import type { TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { optionalParam, wholeNumber } from './params.ts';
 
 /**
@@ -6,35 +10,14 @@ import { optionalParam, wholeNumber } from './params.ts';
  * This module holds no server code: the web app imports it to build requests and read answers.
  */
 
-/**
- * Search-document fields a policy card is built from: what the API and the dashboard's
- * InstantSearch client ask Meilisearch for. Never the full text, which is for entitled readers.
- */
-export const policyCardFields = [
-  'id',
-  'title',
-  'description',
-  'date',
-  'departmentId',
-  'departmentCode',
-  'impact',
-  'industries',
-  'industryIds',
-  'topicCodes',
-  'topicNames',
-  'topicIds',
-] as const;
+/** The card fields, orders and filter range of the index, from the one vocabulary every layer reads. */
+export { policyCardFields } from '../../vocabulary/search-index.ts';
+export { searchSorts, type SearchSort } from '../../vocabulary/search-order.ts';
+export { importanceRange } from '../../vocabulary/importance.ts';
 
 /** Page sizes the search page offers; any other value is refused rather than silently changed. */
 export const searchPageSizes = [10, 20, 50, 100] as const;
 export type SearchPageSize = (typeof searchPageSizes)[number];
-
-/**
- * `latest` and `oldest` order by publication date (the spec's two choices); `relevance` is
- * Meilisearch's ranking. Without sortBy: relevance when there is a query, latest when there is none.
- */
-export const searchSorts = ['latest', 'oldest', 'relevance'] as const;
-export type SearchSort = (typeof searchSorts)[number];
 
 /**
  * Queries are cut to this many characters (code points), after control characters are removed
@@ -45,9 +28,6 @@ export const maxQueryLength = 200;
 
 /** Items a filter array may hold: more than every department, industry or topic there is. */
 const maxFilterValues = 50;
-
-/** Importance is stored 1-10; the filter UI's range is 0-10, where the full range means no filter. */
-export const importanceRange = { min: 0, max: 10 } as const;
 
 // Control characters (C0, DEL, C1) and the bidi/zero-width formatting characters say nothing to a
 // search engine and only make a query display oddly.
@@ -90,8 +70,9 @@ const printable = (label: string) =>
     .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), `${label} must not contain control characters`);
 
 /**
- * A department by id (1, or "1") or by code ("CSRC", any case): the search page sends codes,
- * the dashboard ids.
+ * A department by id (1, or "1") or by code ("CSRC", any case). Both web roads send codes (the
+ * facet counts are by code); ids are taken as the spec's API has them (vocabulary/departments.ts
+ * maps one to the other).
  */
 export type DepartmentReference = { id: number } | { code: string };
 export const departmentReference = z.union(
@@ -205,7 +186,7 @@ export type PolicyCard = {
   departmentId: number;
   /** The department's code as indexed ("Unknown" is the web app's to show for a missing one). */
   departmentCode: string | null;
-  /** Importance 1-10. */
+  /** Importance 1-10, under the spec's name for it (vocabulary/importance.ts). */
   impact: number;
   tags: PolicyTag[];
   /**
@@ -217,17 +198,11 @@ export type PolicyCard = {
   highlight?: { title: HighlightPart[]; description: HighlightPart[]; passage?: HighlightPart[] };
 };
 
-/** Counts for the filter UI, each keyed by the value the filter takes. */
-export type SearchFacets = {
-  /** By department code. */
-  departments: Record<string, number>;
-  /** By industry name. */
-  industries: Record<string, number>;
-  /** By topic code. */
-  topics: Record<string, number>;
-  /** By importance "1".."10". */
-  importance: Record<string, number>;
-};
+/**
+ * Counts for the filter UI, each keyed by the value the filter takes: departments by code,
+ * industries by name, topics by code, importance by "1".."10" (vocabulary/search-index.ts).
+ */
+export type SearchFacets = { [name in FacetName]: Record<string, number> };
 
 export type SearchResponse = {
   policies: PolicyCard[];
@@ -276,5 +251,5 @@ export type PolicyDetail = {
   english_translation?: string | null;
   chinese_original?: string | null;
   /** Whose English text this is: none yet, the analyser's, or reviewed by an editor (and when). */
-  translation?: { status: 'pending' | 'machine' | 'reviewed'; reviewedAt: string | null };
+  translation?: { status: TranslationStatus; reviewedAt: string | null };
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { searchRebuildStatuses, type SearchRebuildStatus } from '../../vocabulary/search-rebuild-status.ts';
 import { users } from './users.ts';
 
 /**
@@ -24,8 +25,7 @@ export const searchOutbox = pgTable(
   ],
 );
 
-export const searchRebuildStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type SearchRebuildStatus = (typeof searchRebuildStatuses)[number];
+export { searchRebuildStatuses, type SearchRebuildStatus };
 
 /**
  * Rebuilds of the search index asked for from the back office (Admin Tools, "Reindex search").

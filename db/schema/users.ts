@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar, boolean, date } from 'drizzle-orm/pg-core';
+import { notificationFrequencies, type NotificationFrequency } from '../../vocabulary/notifications.ts';
 
 export const roles = ['user', 'editor', 'admin', 'super_admin'] as const;
 export type Role = (typeof roles)[number];
@@ -49,8 +50,6 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
-export const notificationFrequencies = ['hourly', 'daily', 'weekly', 'monthly'] as const;
-
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
@@ -60,10 +59,10 @@ export const notificationPreferences = pgTable(
     channel: text('channel').notNull().default('email'),
     email: varchar('email', { length: 254 }),
     phone: varchar('phone', { length: 32 }),
-    frequency: text('frequency').$type<(typeof notificationFrequencies)[number]>().notNull().default('hourly'),
+    frequency: text('frequency').$type<NotificationFrequency>().notNull().default('hourly'),
     departmentIds: jsonb('department_ids').$type<number[]>().notNull().default([]),
     industryIds: jsonb('industry_ids').$type<number[]>().notNull().default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('notification_frequency_valid', sql`${t.frequency} in ('hourly', 'daily', 'weekly', 'monthly')`)],
+  (t) => [check('notification_frequency_valid', sql`${t.frequency} in (${sql.raw(notificationFrequencies.map((frequency) => `'${frequency}'`).join(', '))})`)],
 );

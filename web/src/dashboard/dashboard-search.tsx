@@ -17,19 +17,20 @@ import { ResultsSkeleton } from '../search/results-skeleton.tsx';
 import { toast } from '../components/toaster.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
-import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, sortIndexes, sortOrderOf } from './dashboard-state.ts';
+import { instantSearchIndexOf, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
+import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState } from './dashboard-state.ts';
 import { FilterControls } from './filter-controls.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
 import { cardFromHit, type PolicyHit } from './policy-hits.ts';
 import { useIndustryColor } from '../api/reference.ts';
-import { connectPolicyRanges } from './policy-ranges.ts';
+import { connectPolicyRanges, rangeAttributes } from './policy-ranges.ts';
 
 const typingPauseMs = 300;
 const facetLimit = 100;
 const sortItems = [
-  { label: 'Most relevant', value: sortIndexes.relevance },
-  { label: 'Latest', value: sortIndexes.latest },
-  { label: 'Oldest', value: sortIndexes.oldest },
+  { label: 'Most relevant', value: instantSearchIndexOf('relevance') },
+  { label: 'Latest', value: instantSearchIndexOf('latest') },
+  { label: 'Oldest', value: instantSearchIndexOf('oldest') },
 ];
 const pageSizeItems = pageSizes.map((size) => ({ label: String(size), value: size, default: size === pageSizes[0] }));
 
@@ -59,7 +60,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   const pagination = usePagination();
   const { items: hits } = useHits<PolicyHit>({ escapeHTML: false });
   const industryColor = useIndustryColor();
-  const clearFilters = useClearRefinements({ includedAttributes: [...Object.values(facetAttributes), 'impact', 'timestamp'] });
+  const clearFilters = useClearRefinements({ includedAttributes: [...Object.values(facetAttributes), ...rangeAttributes] });
   const { status, error, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
 
   const [text, setText] = useState(searchBox.query);
@@ -83,13 +84,12 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   // With a query the default order is "Most relevant"; without one there is nothing to rank by.
   // A query typed into an empty box switches Latest to it, and clearing the query switches back;
   // an order chosen while a query stands is kept.
-  const hadQuery = useRef(Boolean(searchBox.query));
+  const previousQuery = useRef(searchBox.query);
   useEffect(() => {
-    const hasQuery = Boolean(searchBox.query);
-    const order = sortOrderOf(sortBy.currentRefinement);
-    if (hasQuery && !hadQuery.current && order === 'latest') sortBy.refine(sortIndexes.relevance);
-    if (!hasQuery && order === 'relevance') sortBy.refine(sortIndexes.latest);
-    hadQuery.current = hasQuery;
+    const sort = sortOfInstantSearchIndex(sortBy.currentRefinement);
+    const next = sortAfterQueryChange(sort, previousQuery.current, searchBox.query);
+    if (next !== sort) sortBy.refine(instantSearchIndexOf(next));
+    previousQuery.current = searchBox.query;
   }, [searchBox.query]);
 
   useEffect(() => {
@@ -120,8 +120,8 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
       topics={topics}
       ranges={ranges}
       onRangesChange={refineRanges}
-      sortOrder={sortOrderOf(sortBy.currentRefinement)}
-      onSortOrderChange={(order) => sortBy.refine(sortIndexes[order])}
+      sortOrder={sortOfInstantSearchIndex(sortBy.currentRefinement)}
+      onSortOrderChange={(order) => sortBy.refine(instantSearchIndexOf(order))}
       hasQuery={Boolean(searchBox.query)}
       pageSize={pageSize}
       onPageSizeChange={hitsPerPage.refine}

@@ -1,18 +1,20 @@
 import type { UiState } from 'instantsearch.js';
 import { z } from 'zod';
+import { facetFieldOf } from '../../../vocabulary/search-index.ts';
+import {
+  defaultSort,
+  instantSearchIndexOf,
+  searchSorts,
+  sortAfterQueryChange,
+  sortOfInstantSearchIndex,
+} from '../../../vocabulary/search-order.ts';
 import { importanceBounds, rangesToUiState, readRangesFromUiState, type PolicyRanges } from './policy-ranges.ts';
 
-/** The dashboard's index in Meilisearch, sorted newest first ("Latest", the default). */
-export const indexName = 'policies:timestamp:desc';
-/** Each order as InstantSearch names it: the index, and its sort. "Most relevant" is the index with no sort (Meilisearch's ranking). */
-export const sortIndexes = { relevance: 'policies', latest: 'policies:timestamp:desc', oldest: 'policies:timestamp:asc' } as const;
-export type SortOrder = keyof typeof sortIndexes;
-
-export function sortOrderOf(index: string | undefined): SortOrder {
-  return (Object.keys(sortIndexes) as SortOrder[]).find((order) => sortIndexes[order] === index) ?? 'latest';
-}
+/** The dashboard's InstantSearch index: the one of the default order without a query ("Latest"). */
+export const indexName = instantSearchIndexOf(defaultSort(undefined));
 export const pageSizes = [20, 50, 100] as const;
-export const facetAttributes = { departments: 'departmentCode', industries: 'industries', topics: 'topicCodes' } as const;
+/** The refinement lists' fields: the ones the search page's facets count. */
+export const facetAttributes = { departments: facetFieldOf.departments, industries: facetFieldOf.industries, topics: facetFieldOf.topics } as const;
 
 const storageKey = 'dashboardState';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -27,7 +29,7 @@ const dashboardStateSchema = z.object({
   endDate: isoDate.nullable().catch(null),
   currentPage: z.number().int().min(1).catch(1),
   itemsPerPage: z.union(pageSizes.map((size) => z.literal(size))).catch(20),
-  sortOrder: z.enum(['relevance', 'latest', 'oldest']).catch('latest'),
+  sortOrder: z.enum(searchSorts).catch(defaultSort(undefined)),
   searchQuery: z.string().catch(''),
   importanceRange: z.tuple([importance, importance]).catch([importanceBounds[0], importanceBounds[1]]),
 });
@@ -66,20 +68,11 @@ export function toUiState(state: DashboardState, q: string | undefined): UiState
         [facetAttributes.topics]: state.selectedTopics,
       },
       ...(Object.keys(range).length ? { range } : {}),
-      sortBy: sortIndexes[initialSortOrder(state, query)],
+      sortBy: instantSearchIndexOf(sortAfterQueryChange(state.sortOrder, state.searchQuery, query)),
       hitsPerPage: state.itemsPerPage,
       page: state.currentPage,
     },
   };
-}
-
-/**
- * The order to open with, by the rule the search box applies as one types: a query arriving in an
- * empty box turns "Latest" into "Most relevant", and without a query there is nothing to rank by.
- */
-function initialSortOrder(state: DashboardState, query: string): SortOrder {
-  if (!query) return state.sortOrder === 'relevance' ? 'latest' : state.sortOrder;
-  return !state.searchQuery && state.sortOrder === 'latest' ? 'relevance' : state.sortOrder;
 }
 
 export function fromUiState(uiState: UiState): DashboardState {
@@ -93,7 +86,7 @@ export function fromUiState(uiState: UiState): DashboardState {
     endDate: ranges.endDate,
     currentPage: index.page ?? 1,
     itemsPerPage: index.hitsPerPage ?? pageSizes[0],
-    sortOrder: sortOrderOf(index.sortBy),
+    sortOrder: sortOfInstantSearchIndex(index.sortBy),
     searchQuery: index.query ?? '',
     importanceRange: ranges.importance,
   });

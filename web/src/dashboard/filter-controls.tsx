@@ -6,7 +6,8 @@ import { departmentsQuery, topicsQuery } from '../api/reference.ts';
 import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { importanceBounds, type PolicyRanges } from './policy-ranges.ts';
-import { pageSizes, type SortOrder } from './dashboard-state.ts';
+import type { SearchSort } from '../../../vocabulary/search-order.ts';
+import { pageSizes } from './dashboard-state.ts';
 
 export type FilterControlsProps = {
   departments: RefinementListRenderState;
@@ -14,8 +15,8 @@ export type FilterControlsProps = {
   topics: RefinementListRenderState;
   ranges: PolicyRanges;
   onRangesChange: (ranges: PolicyRanges) => void;
-  sortOrder: SortOrder;
-  onSortOrderChange: (sortOrder: SortOrder) => void;
+  sortOrder: SearchSort;
+  onSortOrderChange: (sortOrder: SearchSort) => void;
   /** "Most relevant" is offered only when there is a query to rank by. */
   hasQuery: boolean;
   pageSize: number;
@@ -69,7 +70,7 @@ export function FilterControls(props: FilterControlsProps) {
       <LabelledSelect
         label="Sort"
         value={props.sortOrder}
-        onChange={(value) => props.onSortOrderChange(value as SortOrder)}
+        onChange={(value) => props.onSortOrderChange(value as SearchSort)}
         options={[
           ...(props.hasQuery ? [{ value: 'relevance', label: 'Most relevant' }] : []),
           { value: 'latest', label: 'Latest' },

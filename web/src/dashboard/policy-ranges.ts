@@ -1,8 +1,10 @@
 import type { Connector } from 'instantsearch.js';
 import type { SearchParameters } from 'algoliasearch-helper';
+import { importanceField, importanceRange } from '../../../vocabulary/importance.ts';
+import type { FilterField } from '../../../vocabulary/search-index.ts';
 
 /**
- * The dashboard's two range filters on the search document: importance (`impact`, 0-10, where the
+ * The dashboard's two range filters on the search document: importance (0-10, where the
  * full range means no filter) and publication date (`timestamp`, unix seconds at UTC midnight).
  * InstantSearch's own range widget can't express "full range = no filter" and validates against
  * the current results' bounds, so this small connector keeps both ranges as numeric refinements
@@ -15,10 +17,12 @@ export type PolicyRanges = {
   endDate: string | null;
 };
 
-export const importanceBounds = [0, 10] as const;
+export const importanceBounds = [importanceRange.min, importanceRange.max] as const;
 
-const impact = 'impact';
+const importanceAttribute = importanceField;
 const timestamp = 'timestamp';
+/** The search document's fields the two ranges filter on. */
+export const rangeAttributes = [importanceAttribute, timestamp] as const satisfies readonly FilterField[];
 
 function isoDateToTimestamp(isoDate: string): number {
   return Date.parse(`${isoDate}T00:00:00Z`) / 1000;
@@ -37,17 +41,17 @@ function readRanges(state: SearchParameters): PolicyRanges {
   const start = numeric(state, timestamp, '>=');
   const end = numeric(state, timestamp, '<=');
   return {
-    importance: [numeric(state, impact, '>=') ?? importanceBounds[0], numeric(state, impact, '<=') ?? importanceBounds[1]],
+    importance: [numeric(state, importanceAttribute, '>=') ?? importanceBounds[0], numeric(state, importanceAttribute, '<=') ?? importanceBounds[1]],
     startDate: start === undefined ? null : timestampToIsoDate(start),
     endDate: end === undefined ? null : timestampToIsoDate(end),
   };
 }
 
 function applyRanges(state: SearchParameters, ranges: PolicyRanges): SearchParameters {
-  let next = state.removeNumericRefinement(impact).removeNumericRefinement(timestamp);
+  let next = state.removeNumericRefinement(importanceAttribute).removeNumericRefinement(timestamp);
   const [min, max] = ranges.importance;
-  if (min > importanceBounds[0]) next = next.addNumericRefinement(impact, '>=', min);
-  if (max < importanceBounds[1]) next = next.addNumericRefinement(impact, '<=', max);
+  if (min > importanceBounds[0]) next = next.addNumericRefinement(importanceAttribute, '>=', min);
+  if (max < importanceBounds[1]) next = next.addNumericRefinement(importanceAttribute, '<=', max);
   if (ranges.startDate) next = next.addNumericRefinement(timestamp, '>=', isoDateToTimestamp(ranges.startDate));
   if (ranges.endDate) next = next.addNumericRefinement(timestamp, '<=', isoDateToTimestamp(ranges.endDate));
   return next;
@@ -68,7 +72,7 @@ export function rangesToUiState(ranges: PolicyRanges): Record<string, string> {
   const entries: Record<string, string> = {};
   const [min, max] = ranges.importance;
   const importance = toUiRange(min > importanceBounds[0] ? min : undefined, max < importanceBounds[1] ? max : undefined);
-  if (importance) entries[impact] = importance;
+  if (importance) entries[importanceAttribute] = importance;
   const dates = toUiRange(
     ranges.startDate ? isoDateToTimestamp(ranges.startDate) : undefined,
     ranges.endDate ? isoDateToTimestamp(ranges.endDate) : undefined,
@@ -79,10 +83,10 @@ export function rangesToUiState(ranges: PolicyRanges): Record<string, string> {
 
 /** The ranges saved in `uiState.range` (the inverse of `rangesToUiState`). */
 export function readRangesFromUiState(range: Record<string, string> | undefined): PolicyRanges {
-  const [minImpact, maxImpact] = fromUiRange(range?.[impact]);
+  const [minImportance, maxImportance] = fromUiRange(range?.[importanceAttribute]);
   const [start, end] = fromUiRange(range?.[timestamp]);
   return {
-    importance: [minImpact ?? importanceBounds[0], maxImpact ?? importanceBounds[1]],
+    importance: [minImportance ?? importanceBounds[0], maxImportance ?? importanceBounds[1]],
     startDate: start === undefined ? null : timestampToIsoDate(start),
     endDate: end === undefined ? null : timestampToIsoDate(end),
   };
@@ -109,7 +113,7 @@ export const connectPolicyRanges: Connector<PolicyRangesDescription, Record<stri
       },
       dispose({ state }) {
         unmountFn();
-        return state.removeNumericRefinement(impact).removeNumericRefinement(timestamp);
+        return state.removeNumericRefinement(importanceAttribute).removeNumericRefinement(timestamp);
       },
       getRenderState(renderState, renderOptions) {
         return { ...renderState, policyRanges: this.getWidgetRenderState(renderOptions) };
@@ -119,7 +123,7 @@ export const connectPolicyRanges: Connector<PolicyRangesDescription, Record<stri
         return { ranges: readRanges(helper.state), refine, widgetParams };
       },
       getWidgetUiState(uiState, { searchParameters }) {
-        const { [impact]: _impact, [timestamp]: _timestamp, ...otherRanges } = uiState.range ?? {};
+        const { [importanceAttribute]: _importance, [timestamp]: _timestamp, ...otherRanges } = uiState.range ?? {};
         const range = { ...otherRanges, ...rangesToUiState(readRanges(searchParameters)) };
         return Object.keys(range).length ? { ...uiState, range } : { ...uiState, range: undefined };
       },

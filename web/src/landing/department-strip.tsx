@@ -1,6 +1,7 @@
+import type { DepartmentCode } from '../../../vocabulary/departments.ts';
 
-
-const stripCodes = ['CSRC', 'PBOC', 'NBS', 'SC', 'SAFE', 'SAMR', 'NDRC', 'MIIT', 'MOF', 'MOFCOM', 'MOFA', 'MOHRSS', 'HKMA', 'NHC'];
+/** Every department (the type refuses a code that is none), in the landing design's order rather than by id. */
+const stripCodes: readonly DepartmentCode[] = ['CSRC', 'PBOC', 'NBS', 'SC', 'SAFE', 'SAMR', 'NDRC', 'MIIT', 'MOF', 'MOFCOM', 'MOFA', 'MOHRSS', 'HKMA', 'NHC'];
 
 export function DepartmentStrip() {
   return (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
 import { searchPageSizes, type SearchFacets, type SearchSort } from '../../../api/shared/search.ts';
+import { defaultSort, shownSort } from '../../../vocabulary/search-order.ts';
 import { departmentsQuery, industriesQuery, topicsQuery } from '../api/reference.ts';
 import { policySearchQuery, type PolicySearchParams } from '../api/search.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
@@ -18,12 +19,6 @@ import type { SearchPageSearch } from './search-params.ts';
 
 const defaultPageSize = 20;
 
-/** With a query the default order is relevance ("Most relevant"); without one there is nothing to rank by, so latest first. */
-function sortOrderOf(sortBy: SearchSort | undefined, q: string | undefined): SearchSort {
-  if (!q) return sortBy === 'oldest' ? 'oldest' : 'latest';
-  return sortBy ?? 'relevance';
-}
-
 export function SearchPage() {
   const search = useSearch({ from: '/search' });
   const navigate = useNavigate({ from: '/search' });
@@ -38,7 +33,7 @@ export function SearchPage() {
     topics: search.topics,
     startDate: search.startDate,
     endDate: search.endDate,
-    sortBy: sortOrderOf(search.sortBy, q),
+    sortBy: shownSort(search.sortBy, q),
     page: search.page ?? 1,
     pageSize: search.pageSize ?? defaultPageSize,
   };
@@ -206,11 +201,11 @@ function SearchFilters({
         <select
           id={sortId}
           className="input h-[38px] pr-8 md:w-auto"
-          value={sortOrderOf(search.sortBy, search.q?.trim() || undefined)}
+          value={shownSort(search.sortBy, search.q?.trim() || undefined)}
           onChange={(event) => {
             const sortBy = event.target.value as SearchSort;
             // The default order for the query is left out of the address.
-            onChange({ sortBy: sortBy === sortOrderOf(undefined, search.q?.trim() || undefined) ? undefined : sortBy });
+            onChange({ sortBy: sortBy === defaultSort(search.q?.trim() || undefined) ? undefined : sortBy });
           }}
         >
           {search.q?.trim() && <option value="relevance">Most relevant</option>}

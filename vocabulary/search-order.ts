@@ -1,0 +1,60 @@
+import { publicIndexUid, sortableFields } from './search-index.ts';
+
+/**
+ * The orders a reader chooses between, on the search page and the dashboard: `latest` and
+ * `oldest` by publication date (the spec's two choices), `relevance` Meilisearch's ranking.
+ */
+export const searchSorts = ['latest', 'oldest', 'relevance'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+/** Each date order as a Meilisearch sort rule; relevance has none. */
+export const sortRules = { latest: 'timestamp:desc', oldest: 'timestamp:asc' } as const;
+
+/** The default order: relevance when there is a query to rank by, else latest first. */
+export function defaultSort(query: string | undefined): SearchSort {
+  return query ? 'relevance' : 'latest';
+}
+
+/**
+ * The order a search is shown in: the one chosen, else the default. "Most relevant" is offered
+ * only with a query; without one there is nothing to rank by, and it falls back to the default.
+ */
+export function shownSort(chosen: SearchSort | undefined, query: string | undefined): SearchSort {
+  return chosen === undefined || (chosen === 'relevance' && !query) ? defaultSort(query) : chosen;
+}
+
+/**
+ * The order once the query changes under a standing choice (the dashboard keeps its choice while
+ * one types): a query arriving in an empty box moves the default order to the query's default;
+ * an order chosen while a query stands is kept, and losing the query drops "Most relevant".
+ */
+export function sortAfterQueryChange(sort: SearchSort, previousQuery: string | undefined, query: string | undefined): SearchSort {
+  if (!previousQuery && sort === defaultSort(previousQuery)) return defaultSort(query);
+  return shownSort(sort, query);
+}
+
+/**
+ * In date order every word of the query must match (typos and prefixes still allowed), as the
+ * spec's "partial matching" promises: ranked by date, a policy matching one word of three would
+ * otherwise sit among the full matches. Both roads apply it.
+ */
+export function matchesEveryWord(sorted: boolean, query: string | undefined): boolean {
+  return sorted && Boolean(query);
+}
+
+/**
+ * The InstantSearch road names an order by index: `policies` is relevance, `policies:<sort rule>`
+ * a sort (its sort-by widget's convention). The proxy accepts a sort on every sortable field, both ways.
+ */
+export const instantSearchSorts = sortableFields.flatMap((field) => [`${field}:desc`, `${field}:asc`] as const);
+
+/** The InstantSearch index name of an order. */
+export function instantSearchIndexOf(sort: SearchSort): string {
+  return sort === 'relevance' ? publicIndexUid : `${publicIndexUid}:${sortRules[sort]}`;
+}
+
+/** The order an InstantSearch index name stands for; `latest` for any other name. */
+export function sortOfInstantSearchIndex(index: string | undefined): SearchSort {
+  return searchSorts.find((sort) => instantSearchIndexOf(sort) === index) ?? 'latest';
+}
+
