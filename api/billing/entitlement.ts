@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { subscriptions, type Role } from '../../db/schema/index.ts';
-import type { SubscriptionStatus } from '../../db/subscription-status.ts';
+import type { SubscriptionStatus } from '../../vocabulary/subscription-status.ts';
 import { advanceLocalSubscription } from './local-calendar.ts';
 
 /** Staff read everything; the spec's roles beyond "user" are back-office roles. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { checkoutSessions, stripeEvents, users } from '../../db/schema/index.ts';
-import { subscriptionStatuses, type SubscriptionStatus } from '../../db/subscription-status.ts';
+import { subscriptionStatuses, type SubscriptionStatus } from '../../vocabulary/subscription-status.ts';
 import type { Transaction } from '../../db/client.ts';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../http/errors.ts';
 import { fullAccessPlan } from '../shared/billing-schemas.ts';

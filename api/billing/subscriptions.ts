@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
-import type { SubscriptionStatus } from '../../db/subscription-status.ts';
+import type { SubscriptionStatus } from '../../vocabulary/subscription-status.ts';
 import { fullAccessPlan, type SubscriptionView } from '../shared/billing-schemas.ts';
 import { subscriptionGrantsAccess } from './entitlement.ts';
 

@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loadPolicyTags, type PolicyTags } from '../../db/policy-records.ts';
 import { departments, industries, policies, topics } from '../../db/schema/index.ts';
-import { industryColor } from '../search/cards.ts';
+import { industryColor } from '../../vocabulary/industries.ts';
 import { industryTag, topicTag } from '../shared/policy-card.ts';
 import type { PolicyCard, PolicyTag } from '../shared/search.ts';
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
 import type { StoryStatus } from '../../db/schema/operations.ts';
 import type { Role } from '../../db/schema/users.ts';
-import type { TranslationStatus } from '../../db/translation-status.ts';
+import type { SearchRebuildStatus } from '../../vocabulary/search-rebuild-status.ts';
+import { translationStatuses, type TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { optionalParam, wholeNumber } from './params.ts';
 import type { PolicyTag } from './search.ts';
 
@@ -11,8 +12,8 @@ import type { PolicyTag } from './search.ts';
  * This module holds no server code.
  */
 
-/** db/policies.ts's statuses, repeated as values because this module holds no server code (checked by a test). */
-export const translationStatusValues = ['pending', 'machine', 'reviewed'] as const satisfies readonly TranslationStatus[];
+/** The translation statuses the Policy Management filter accepts: the vocabulary's list. */
+export const translationStatusValues = translationStatuses;
 
 /** The back office's roles (spec: "admin and super_admin only"); the server's guard and the screens read this list. */
 export const adminRoles = ['admin', 'super_admin'] as const satisfies readonly Role[];
@@ -186,7 +187,7 @@ export type SystemStatus = {
 /** A reindex asked for from Admin Tools, as its card follows it. */
 export type SearchRebuild = {
   id: number;
-  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  status: SearchRebuildStatus;
   phase: string | null;
   documentsWritten: number;
   documentsTotal: number | null;

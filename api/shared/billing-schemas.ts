@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SubscriptionStatus } from '../../db/subscription-status.ts';
+import type { SubscriptionStatus } from '../../vocabulary/subscription-status.ts';
 import { withoutControlCharacters } from './text-rules.ts';
 import { passwordSchema } from './password-rules.ts';
 import { emailSchema } from './account-schemas.ts';

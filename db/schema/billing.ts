@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-import { subscriptionStatuses, type SubscriptionStatus } from '../subscription-status.ts';
+import { subscriptionStatuses, type SubscriptionStatus } from '../../vocabulary/subscription-status.ts';
 
 /**
  * One subscription per user, written only on the payment provider's word (webhook or a verify

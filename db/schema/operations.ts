@@ -57,6 +57,10 @@ export const pendingStories = pgTable(
   ],
 );
 
+/** An import job's states: running until it succeeds or fails (api/imports/). */
+export const importJobStatuses = ['running', 'succeeded', 'failed'] as const;
+export type ImportJobStatus = (typeof importJobStatuses)[number];
+
 export const importJobs = pgTable(
   'import_jobs',
   {
@@ -66,7 +70,7 @@ export const importJobs = pgTable(
     fileHash: text('file_hash').notNull(),
     /** `stories` or `policies`: what the file held. */
     kind: text('kind').$type<'stories' | 'policies'>().notNull().default('stories'),
-    status: text('status').$type<'running' | 'succeeded' | 'failed'>().notNull().default('running'),
+    status: text('status').$type<ImportJobStatus>().notNull().default('running'),
     total: integer('total').notNull().default(0),
     /** Rows of the file read so far, in its order: where a resumed import starts again. */
     rowsDone: integer('rows_done').notNull().default(0),
@@ -83,7 +87,7 @@ export const importJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    check('import_jobs_status_valid', sql`${t.status} in ('running', 'succeeded', 'failed')`),
+    check('import_jobs_status_valid', sql`${t.status} in ${oneOf(importJobStatuses)}`),
     index('import_jobs_file_hash_idx').on(t.fileHash, t.createdAt),
   ],
 );

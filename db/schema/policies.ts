@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PolicyFullContent } from '../policy-content.ts';
-import type { TranslationStatus } from '../translation-status.ts';
+import type { TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { departments, industries, topics } from './reference.ts';
 import { users } from './users.ts';
 

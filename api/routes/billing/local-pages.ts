@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import type { SubscriptionStatus } from '../../../db/subscription-status.ts';
+import type { SubscriptionStatus } from '../../../vocabulary/subscription-status.ts';
 import type { LocalCheckoutPage } from '../../billing/local-provider.ts';
 import type { StoredSubscription } from '../../billing/subscriptions.ts';
 import { fullAccessPlan } from '../../shared/billing-schemas.ts';

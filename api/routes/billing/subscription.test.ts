@@ -1,7 +1,7 @@
 import { addDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../../db/schema/index.ts';
-import type { SubscriptionStatus } from '../../../db/subscription-status.ts';
+import type { SubscriptionStatus } from '../../../vocabulary/subscription-status.ts';
 import type { SubscriptionView } from '../../shared/billing-schemas.ts';
 import { createSignedInUser } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { policies, subscriptions } from '../../../db/schema/index.ts';
-import type { SubscriptionStatus } from '../../../db/subscription-status.ts';
+import type { SubscriptionStatus } from '../../../vocabulary/subscription-status.ts';
 import { indexAll, insertPolicies, type TestPolicy } from '../../search/testing.ts';
 import type { PolicyCard, PolicyDetail } from '../../shared/search.ts';
 import { createSignedInUser } from '../../test/accounts.ts';

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { AdminPolicySort, PolicyUpdate } from '../../../api/shared/admin-schemas.ts';
 import { call, callPage, queryParams, rpc } from './client.ts';
+import type { TranslationStatus } from '../../../vocabulary/translation-status.ts';
 
 /** The back office's calls (spec section 7). Every answer here is fresh: admins act on what they see. */
 
@@ -38,7 +39,7 @@ export type PolicyListParams = {
   sortBy?: AdminPolicySort;
   sortDirection?: 'asc' | 'desc';
   warningsOnly: boolean;
-  translation?: 'pending' | 'machine' | 'reviewed';
+  translation?: TranslationStatus;
 };
 
 export const adminPoliciesQuery = (params: PolicyListParams) =>

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translationStatuses } from '../../../../db/translation-status.ts';
+import { translationStatuses } from '../../../../vocabulary/translation-status.ts';
 import { auditLog, policies, policyIndustries } from '../../../../db/schema/index.ts';
 import { createPolicy } from '../../../../db/testing.ts';
 import { adminRoleMatrix, signInEveryRole, type Caller } from '../../../test/accounts.ts';
