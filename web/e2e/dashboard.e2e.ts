@@ -375,7 +375,8 @@ describe('dashboard', () => {
       if (way === 'Back') await page.goBack();
       else await page.getByRole('link', { name: 'Return to Dashboard' }).click();
       await waitForPath(page, /^\/dashboard$/);
-      await page.waitForTimeout(1200);
+      // The position is restored in the commit that puts the results on screen.
+      await page.getByTestId('dashboard-results').waitFor();
       return page.evaluate(() => window.scrollY);
     };
     for (const top of [900, 2000]) {
