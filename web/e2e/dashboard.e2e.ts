@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, signIn, waitForPath } from './account-helpers.ts';
 import { launchBrowser, newContext, screenshot } from './browser.ts';
@@ -19,6 +19,34 @@ async function waitForRange(page: Page, expected: RegExp) {
 async function cardTexts(page: Page, testId: string): Promise<string[]> {
   return page.getByTestId('dashboard-results').getByTestId(testId).allTextContents();
 }
+
+/**
+ * Holds the dashboard's searches (the InstantSearch proxy) until `release`, as a slow network or a
+ * busy machine would; `held` settles once one is waiting. Each held search then goes on to the API.
+ */
+async function holdSearches(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const answered: Promise<void>[] = [];
+  await page.route(multiSearch, (route) => {
+    holding();
+    const answer = released.then(() => route.continue());
+    answered.push(answer);
+    return answer;
+  });
+  return {
+    held,
+    release: async () => {
+      release();
+      await Promise.all(answered);
+      await page.unroute(multiSearch);
+    },
+  };
+}
+
+const multiSearch = '**/api/search/multi-search';
 
 /** Signs in and waits for the dashboard it lands on, so later storage changes are not raced by its first render. */
 async function signInToDashboard(page: Page) {
@@ -181,26 +209,42 @@ describe('dashboard', () => {
     const context = await newContext(browser, 'desktop');
     const page = await context.newPage();
     await signIn(page, 'subscriber@example.com');
-    await page.route('**/api/search/multi-search', (route) => route.fulfill({ status: 503, json: { error: { code: 'service_unavailable', message: 'down' } } }));
+    await page.route(multiSearch, (route) => route.fulfill({ status: 503, json: { error: { code: 'service_unavailable', message: 'down' } } }));
     await page.goto('/dashboard');
     const failed = page.getByRole('alert').filter({ hasText: 'Failed to search policies' });
     await failed.waitFor();
     expect(await page.getByTestId('results-skeleton').count()).toBe(0);
     await checkPage(page, 'dashboard-search-failed-desktop');
 
-    await page.unroute('**/api/search/multi-search');
+    await page.unroute(multiSearch);
     await failed.getByRole('button', { name: 'Try again' }).click();
     const results = page.getByTestId('dashboard-results');
     await results.waitFor();
     await failed.waitFor({ state: 'detached' });
     const firstTitles = await results.getByRole('heading', { level: 2 }).allTextContents();
 
-    // A later search fails: the results already on screen stay, with the error above them.
-    await page.route('**/api/search/multi-search', (route) => route.abort('failed'));
+    const all = await shownRange(page);
+
+    // A later search fails: the results already on screen stay, with the error above them. The
+    // failure answers once the dashboard has taken the search in (the address carries it), as on a
+    // slow network; until then its searches wait.
+    const heldSearches: Route[] = [];
+    let failing = false;
+    await page.route(multiSearch, (route) => (failing ? route.abort('failed') : void heldSearches.push(route)));
     await page.getByTestId('dashboard-search-input').fill('semiconductor export');
+    await waitForPath(page, /^\/dashboard\?q=semiconductor(\+|%20)export$/);
+    failing = true;
+    for (const route of heldSearches.splice(0)) await route.abort('failed');
     await failed.waitFor();
     expect(await results.getByRole('heading', { level: 2 }).allTextContents()).toEqual(firstTitles);
-    await page.unroute('**/api/search/multi-search');
+    expect(await page.getByTestId('dashboard-search-input').inputValue()).toBe('semiconductor export');
+
+    // Trying again asks for what the reader typed, not for the results kept on screen.
+    await page.unroute(multiSearch);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await failed.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await shownRange(page)).total, { timeout: 15_000 }).toBeLessThan(all.total);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('semiconductor export');
     await context.close();
   });
 
@@ -331,7 +375,8 @@ describe('dashboard', () => {
       if (way === 'Back') await page.goBack();
       else await page.getByRole('link', { name: 'Return to Dashboard' }).click();
       await waitForPath(page, /^\/dashboard$/);
-      await page.waitForTimeout(1200);
+      // The position is restored in the commit that puts the results on screen.
+      await page.getByTestId('dashboard-results').waitFor();
       return page.evaluate(() => window.scrollY);
     };
     for (const top of [900, 2000]) {
@@ -340,6 +385,58 @@ describe('dashboard', () => {
         expect(Math.abs(landed - top), `${way} from ${top} px landed at ${landed}`).toBeLessThanOrEqual(10);
       }
     }
+    await context.close();
+  });
+
+  it('puts the dashboard back where the reader left it when its results come late after Back, unless the reader moved first', async () => {
+    const context = await newContext(browser, 'desktop');
+    // The page's clock, moved by the test: past the 15 s the dashboard's answers stay fresh (so
+    // Back asks the API again, and its answer can be held) and past the old 1 s restore give-up.
+    await context.clock.install();
+    const page = await context.newPage();
+    await signInToDashboard(page);
+    await page.evaluate(() => localStorage.removeItem('dashboardState'));
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-results').getByTestId('policy-card').nth(19).waitFor({ timeout: 20_000 });
+    const titles = page.getByTestId('dashboard-results').getByRole('heading', { level: 2 }).filter({ has: page.locator('a') });
+
+    /** Opens the first card on screen at `top` and comes Back with the results held; answers that card's title. */
+    const openAndComeBackLate = async (top: number) => {
+      await page.evaluate((y) => window.scrollTo(0, y), top);
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 1, top);
+      const index = await titles.evaluateAll((headings) => headings.findIndex((heading) => heading.getBoundingClientRect().top > 60));
+      const title = (await titles.nth(index).textContent()) ?? '';
+      await titles.nth(index).getByRole('link').click();
+      await waitForPath(page, /^\/policy\/\d+$/);
+      await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
+      const search = await holdSearches(page);
+      await page.clock.fastForward(16_000);
+      await page.goBack();
+      await waitForPath(page, /^\/dashboard$/);
+      await page.getByTestId('results-skeleton').waitFor();
+      await search.held;
+      await page.clock.runFor(1_500);
+      return { title, release: search.release };
+    };
+    const results = page.getByTestId('dashboard-results');
+
+    const top = 1500;
+    const first = await openAndComeBackLate(top);
+    await first.release();
+    await results.waitFor();
+    const landed = await page.evaluate(() => window.scrollY);
+    expect(Math.abs(landed - top), `Back from ${top} px landed at ${landed}`).toBeLessThanOrEqual(5);
+    const card = await titles.filter({ hasText: first.title }).first().boundingBox();
+    expect(card!.y).toBeGreaterThanOrEqual(0);
+    expect(card!.y + card!.height).toBeLessThanOrEqual(900);
+
+    // The reader going to the top while the results load stays there.
+    const second = await openAndComeBackLate(top);
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => window.scrollY === 0);
+    await second.release();
+    await results.waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
 });

@@ -44,7 +44,8 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     // Loaders read through React Query, which owns caching.
     defaultPreloadStaleTime: 0,
-    // Off: each page's last position is restored with the spec's retries (lib/scroll-restoration.ts).
+    // Off: each page's last position is restored once its content is in (lib/scroll-restoration.ts);
+    // the router's own restores as the page renders, before a late list is there.
     scrollRestoration: false,
     defaultNotFoundComponent: NotFoundCard,
   });

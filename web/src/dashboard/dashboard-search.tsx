@@ -15,6 +15,7 @@ import { CollectionsPanel } from '../collections/collections-panel.tsx';
 import { PolicyCard } from '../policies/policy-card.tsx';
 import { ResultsSkeleton } from '../search/results-skeleton.tsx';
 import { toast } from '../components/toaster.tsx';
+import { useRestoreScrollWhenReady } from '../lib/scroll-restoration.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { instantSearchIndexOf, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
@@ -61,15 +62,24 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   const { items: hits } = useHits<PolicyHit>({ escapeHTML: false });
   const industryColor = useIndustryColor();
   const clearFilters = useClearRefinements({ includedAttributes: [...Object.values(facetAttributes), ...rangeAttributes] });
-  const { status, error, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
+  const { status, error, results, indexUiState, setIndexUiState, refresh } = useInstantSearch({ catchError: true });
 
   const [text, setText] = useState(searchBox.query);
   const barRef = useStickyBarHeight();
 
+  // When a search fails, InstantSearch puts its state back to the last search that answered (the
+  // results kept on screen): the applied query, order and filters change without the reader. The
+  // effects below leave such a change alone (status 'error'), or they would search again on their
+  // own, and an answer cached for the put-back state would clear the error before anyone saw it.
+  // The box and the address keep what the reader asked for; "Try again" asks for it again.
+  const failed = status === 'error';
+
   // A new q in the address (e.g. Enter in the detail page's search box) replaces the text; the
-  // box's own changes reach the address through the effect below, so they are not re-applied.
+  // box's own changes reach the address through the effect below, so they are not re-applied
+  // (compared with what that effect wrote: the applied query may have been put back since).
+  const writtenQuery = useRef(urlQuery);
   useEffect(() => {
-    if (urlQuery !== undefined && urlQuery !== searchBox.query) {
+    if (urlQuery !== undefined && urlQuery !== writtenQuery.current && urlQuery !== searchBox.query) {
       setText(urlQuery);
       searchBox.refine(urlQuery);
     }
@@ -77,7 +87,9 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
 
   // Keep the address's q in step with the applied text, so a reload or a shared link shows the same search.
   useEffect(() => {
+    if (failed) return;
     const q = searchBox.query || undefined;
+    writtenQuery.current = q;
     if (q !== urlQuery) void navigate({ search: { q }, replace: true, resetScroll: false });
   }, [searchBox.query]);
 
@@ -88,7 +100,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   useEffect(() => {
     const sort = sortOfInstantSearchIndex(sortBy.currentRefinement);
     const next = sortAfterQueryChange(sort, previousQuery.current, searchBox.query);
-    if (next !== sort) sortBy.refine(instantSearchIndexOf(next));
+    if (next !== sort && !failed) sortBy.refine(instantSearchIndexOf(next));
     previousQuery.current = searchBox.query;
   }, [searchBox.query]);
 
@@ -108,6 +120,16 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
 
   const total = results?.nbHits ?? 0;
   const firstLoad = !results || (results.__isArtificial ?? false);
+  // The results come a moment after the page (later on a busy machine): Back restores the reader's
+  // position once they are on screen, or once the search has failed and none will come.
+  useRestoreScrollWhenReady(!firstLoad || failed);
+
+  /** Asks again for what the box shows: the failed search, not the one its state was put back to. */
+  const tryAgain = () => {
+    if (text === searchBox.query) return refresh();
+    const sort = sortAfterQueryChange(sortOfInstantSearchIndex(sortBy.currentRefinement), searchBox.query, text);
+    setIndexUiState((state) => ({ ...state, query: text, sortBy: instantSearchIndexOf(sort), page: undefined }));
+  };
   const searching = status === 'loading' || status === 'stalled';
   const canReset = clearFilters.canRefine;
   const pageSize = hitsPerPage.items.find((item) => item.isRefined)?.value ?? pageSizes[0];
@@ -181,11 +203,11 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[minmax(0,1fr)_18rem] lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Policies" aria-busy={searching} data-search-status={status} className="grid content-start gap-4">
-          {status === 'error' && (
+          {failed && (
             // The last good results (if any) stay below; the search can be asked again.
             <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 border-red-200 bg-red-50 p-4 text-sm text-red-900">
               <p>Failed to search policies</p>
-              <button type="button" className="btn-secondary" onClick={() => refresh()}>
+              <button type="button" className="btn-secondary" onClick={tryAgain}>
                 Try again
               </button>
             </div>

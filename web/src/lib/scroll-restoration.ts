@@ -1,19 +1,41 @@
 import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
+import { useLayoutEffect, useState } from 'react';
 
 /**
- * The spec's scroll restoration: arriving on a page (a link or Back) puts it at its last scroll
- * position, retried at 50, 100, 200, 300 and 500 ms until within 10 px, with a 1 s cutoff, and at
- * the top when none was saved. The retries are what a list that renders after the page does (the
- * dashboard's results come from InstantSearch a moment after mount) needs: a single restore on
- * render finds the page too short and lands wherever the browser clamps it.
+ * Scroll restoration: arriving on a page (a link or Back) puts it at its last scroll position, and
+ * at the top when none was saved.
+ *
+ * A page whose content renders after the page itself (the dashboard's results come from
+ * InstantSearch, the search page's from its query) says when that content is in, with
+ * useRestoreScrollWhenReady; the position is restored then, however long the content took.
+ * Restoring earlier finds the page too short and lands wherever the browser clamps it, and no
+ * timer can know how long a busy machine or a slow network needs. A page that says nothing is
+ * restored as it renders. The reader scrolling, touching or pressing a key before the restore wins.
  *
  * The router's own restoration is off (router.tsx); it still scrolls a new page to the top and
  * honours `resetScroll: false` and hash links. Only a change of page restores: a filter changed
  * in place keeps the reader where they are.
  */
-const retryDelaysMs = [0, 50, 100, 200, 300, 500];
-const cutoffMs = 1000;
 const tolerancePx = 10;
+const userInput = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+/** Where the page just arrived at is to be put back, until it is (or the reader moves first). */
+let pendingTop: number | undefined;
+/** The page on screen, if it renders its content late: is that content in? */
+let lateContent: { ready: boolean } | undefined;
+
+function cancel(): void {
+  pendingTop = undefined;
+  for (const type of userInput) removeEventListener(type, cancel);
+}
+
+function restore(): void {
+  if (pendingTop === undefined || (lateContent && !lateContent.ready)) return;
+  window.scrollTo({ top: pendingTop, left: 0 });
+  // A page whose content is in is as tall as it gets. One that said nothing may be a page whose
+  // content hook mounts after the router's render: left pending, its content gets the last word.
+  if (lateContent?.ready || Math.abs(window.scrollY - pendingTop) <= tolerancePx) cancel();
+}
 
 /** Each page's position is kept under its address; the dashboard's address only mirrors its search box (its state is in storage), so it is one page. */
 function pageKey(location: ParsedLocation): string {
@@ -23,17 +45,9 @@ function pageKey(location: ParsedLocation): string {
 export function setupScrollRestoration(router: AnyRouter): void {
   history.scrollRestoration = 'manual';
   const positions = new Map<string, number>();
-  let timers: ReturnType<typeof setTimeout>[] = [];
-  const userInput = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-
-  const stop = () => {
-    for (const timer of timers) clearTimeout(timer);
-    timers = [];
-    for (const type of userInput) removeEventListener(type, stop);
-  };
 
   router.subscribe('onBeforeLoad', (event) => {
-    stop();
+    cancel();
     if (event.fromLocation) positions.set(pageKey(event.fromLocation), window.scrollY);
   });
 
@@ -42,17 +56,27 @@ export function setupScrollRestoration(router: AnyRouter): void {
     if (!fromLocation || fromLocation.pathname === toLocation.pathname || toLocation.hash) return;
     const target = positions.get(pageKey(toLocation));
     if (!target) return;
-    const atTarget = () => Math.abs(window.scrollY - target) <= tolerancePx;
-    for (const delay of retryDelaysMs) {
-      timers.push(
-        setTimeout(() => {
-          if (!atTarget()) window.scrollTo({ top: target, left: 0 });
-          if (atTarget()) stop();
-        }, delay),
-      );
-    }
-    timers.push(setTimeout(stop, cutoffMs));
-    // The reader scrolling or typing meanwhile wins over the restore.
-    for (const type of userInput) addEventListener(type, stop, { passive: true });
+    pendingTop = target;
+    for (const type of userInput) addEventListener(type, cancel, { passive: true });
+    restore();
   });
+}
+
+/**
+ * For a page whose content renders after the page: `ready` once that content is on screen (or
+ * will not come, e.g. a failed search). The page's last position is restored then, in the same
+ * commit as the content, before it is painted.
+ */
+export function useRestoreScrollWhenReady(ready: boolean): void {
+  const [content] = useState(() => ({ ready }));
+  useLayoutEffect(() => {
+    lateContent = content;
+    return () => {
+      if (lateContent === content) lateContent = undefined;
+    };
+  }, [content]);
+  useLayoutEffect(() => {
+    content.ready = ready;
+    if (ready) restore();
+  }, [content, ready]);
 }

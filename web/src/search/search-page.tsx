@@ -16,6 +16,7 @@ import { toast } from '../components/toaster.tsx';
 import { formatFilterDate } from '../lib/format.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import type { SearchPageSearch } from './search-params.ts';
+import { useRestoreScrollWhenReady } from '../lib/scroll-restoration.ts';
 
 const defaultPageSize = 20;
 
@@ -38,6 +39,8 @@ export function SearchPage() {
     pageSize: search.pageSize ?? defaultPageSize,
   };
   const results = useQuery(policySearchQuery(params));
+  // Back restores the reader's position once the results are on screen (a query past its cache loads again).
+  useRestoreScrollWhenReady(!results.isPending);
 
   useEffect(() => {
     if (results.isError) toast({ title: 'Error loading policies', description: 'Failed to load policies. Please try again.', variant: 'destructive' });
