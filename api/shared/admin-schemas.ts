@@ -6,6 +6,7 @@ import type { SearchRebuildStatus } from '../../vocabulary/search-rebuild-status
 import { translationStatuses, type TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { optionalParam, recordId, wholeNumber } from './params.ts';
 import type { PolicyTag } from './search.ts';
+import { findTextProblem } from './text-rules.ts';
 
 /**
  * The back office's request schemas and answers (spec section 7), shared with the admin screens.
@@ -93,6 +94,24 @@ const editorTag = z.union([
 /** The spec's date text, YYYY-MM-DD, and a real day. */
 const policyDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 
+/**
+ * The analysis as the editor sends it: an object, or (spec section 3) a JSON string of one. The
+ * request's text rule saw the string as sent, where a NUL is six harmless characters (`\u0000`);
+ * what it decodes to, which is what is stored, passes the rule too. A string that is not JSON is
+ * left to db/policy-content.ts, which reads it as no analysis.
+ */
+const fullContentBody = z.unknown().superRefine((value, ctx) => {
+  if (typeof value !== 'string') return;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(value);
+  } catch {
+    return;
+  }
+  const problem = findTextProblem(decoded);
+  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: `${problem.message} (in the JSON text)` });
+});
+
 /** PATCH /api/admin/policies/{id}: the spec's editor body; every field optional, absent ones kept. */
 export const policyUpdateSchema = z.strictObject({
   id: recordId().optional(),
@@ -116,7 +135,7 @@ export const policyUpdateSchema = z.strictObject({
   /** Confirm the English text (`reviewed`) or return it to `machine`. */
   translationReviewed: z.boolean().optional(),
   tags: z.array(editorTag).max(200, 'may hold at most 200 tags').optional(),
-  fullContent: z.unknown().optional(),
+  fullContent: fullContentBody.optional(),
 });
 export type PolicyUpdate = z.input<typeof policyUpdateSchema>;
 

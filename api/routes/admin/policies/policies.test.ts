@@ -366,6 +366,34 @@ describe('the policy editor: GET and PATCH /api/admin/policies/{id}', () => {
     expect(await stored(id)).toEqual(before);
   });
 
+  describe('fullContent sent as a JSON string: its decoded text passes the text rule', () => {
+    it.each([
+      ['a NUL', { analysis: ['Before the NUL\u0000after it.'] }, 'fullContent.analysis.0: must not contain NUL characters (in the JSON text)'],
+      [
+        'a lone surrogate',
+        { keyPoints: [{ title: 'Scope', content: 'Half a pair: \ud83d.' }] },
+        'fullContent.keyPoints.0.content: must be valid Unicode text (it has an unpaired surrogate) (in the JSON text)',
+      ],
+    ])('refuses %s inside it with 400 naming fullContent, and writes nothing', async (_case, content, message) => {
+      const { id } = await createPolicy(ctx.db, { title: 'Unchanged by its analysis', impact: 4 });
+      const before = await stored(id);
+      // The string holds escapes (`\u0000`, `\ud83d`): well-formed as sent, not once decoded.
+      const fullContent = JSON.stringify(content);
+      expect(fullContent).not.toMatch(/\u0000|\p{Cs}/u);
+      const response = await patch(id, { title: 'Changed', fullContent });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(message);
+      expect(await stored(id)).toEqual(before);
+    });
+
+    it('saves a well-formed one as the stored shape', async () => {
+      const { id } = await createPolicy(ctx.db, { title: 'Analysis as a JSON string' });
+      const response = await patch(id, { fullContent: JSON.stringify({ analysis: ['One paragraph \ud83d\ude00.'] }) });
+      expect(response.status).toBe(200);
+      expect((await editorView(id)).fullContent).toEqual({ analysis: ['One paragraph \ud83d\ude00.'] });
+    });
+  });
+
   it('answers 404 for a policy that does not exist and 413 for a body past 4 MB', async () => {
     expect((await patch(999999, { impact: 5 })).status).toBe(404);
     const { id } = await createPolicy(ctx.db);
