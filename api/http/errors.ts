@@ -62,6 +62,14 @@ function fromDatabaseError(error: unknown): AppError | null {
       return new AppError('unprocessable', 'A referenced record does not exist');
     case '23001':
       return conflict('This record is still in use');
+    // A number past its column's range (an id above 2,147,483,647) and text Postgres can't store
+    // (a NUL: 22021 in text, 22P05 in jsonb): the edge's schemas refuse both with the field named;
+    // this is the net for a path they miss.
+    case '22003':
+      return badRequest('A number is out of range');
+    case '22021':
+    case '22P05':
+      return badRequest('A text holds a character that cannot be stored (a NUL)');
     case '23514':
     case '22001':
     case '22P02':

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
+import { findTextProblem } from '../shared/text-rules.ts';
 import { badRequest } from './errors.ts';
 
 /**
@@ -22,39 +23,13 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 }
 
 /**
- * The one rule for text in any request, checked before its own schema (`validate` and every
- * hand-parsed body call it): no NUL, which Postgres can't store in text, and no unpaired UTF-16
- * surrogate, which is no character at all and which neither Postgres nor Meilisearch accepts.
- * Throws 400 naming the field.
+ * The one rule for text in any request (api/shared/text-rules.ts), checked before its own schema
+ * (`validate` and every hand-parsed body call it): no NUL, no unpaired surrogate, no nesting past
+ * the bound. Throws 400 naming the field.
  */
-// In a /u pattern an unpaired surrogate is a code point of its own, of category Cs.
-const unpairedSurrogate = /\p{Cs}/u;
-
-/**
- * How deep a request's JSON may nest. The deepest body any call takes is about four levels (a
- * policy's tags); the bound keeps a hostile body from costing more than its size.
- */
-export const maxJsonDepth = 32;
-
-// Walked with an explicit stack, not recursion: a 10 KB body can nest 5,000 levels.
 export function assertWellFormedText(value: unknown, path: (string | number)[] = []): void {
-  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const field = next.path.length ? `${next.path.join('.')}: ` : '';
-    if (typeof next.value === 'string') {
-      if (next.value.includes('\u0000')) throw badRequest(`${field}must not contain NUL characters`);
-      if (unpairedSurrogate.test(next.value)) throw badRequest(`${field}must be valid Unicode text (it has an unpaired surrogate)`);
-    } else if (next.value && typeof next.value === 'object') {
-      if (next.path.length >= maxJsonDepth) throw badRequest(`${field}nests too deeply (at most ${maxJsonDepth} levels)`);
-      const entries: [string | number, unknown][] = Array.isArray(next.value) ? next.value.map((item, index) => [index, item]) : Object.entries(next.value);
-      // Pushed in reverse so the first offending field is the one reported, as before.
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const [key, item] = entries[index]!;
-        pending.push({ value: item, path: [...next.path, key] });
-        if (typeof key === 'string') pending.push({ value: key, path: next.path });
-      }
-    }
-  }
+  const problem = findTextProblem(value, path);
+  if (problem) throw badRequest(`${problem.path.length ? `${problem.path.join('.')}: ` : ''}${problem.message}`);
 }
 
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

@@ -45,6 +45,9 @@ describe('re-building instant-meilisearch filters', () => {
     ['a comparison on a text field', '"industries">"A"'],
     ['Meilisearch operators we do not offer', 'industries EXISTS'],
     ['a geo filter', '_geoRadius(1, 2, 3)'],
+    // What reaches Meilisearch is the unescaped value: it passes the request's text rule again.
+    ['a lone high surrogate in a value', '"industries"="a\ud800"'],
+    ['a lone low surrogate after an escape', '"industries"="\\\udc00"'],
   ])('refuses %s', (_case, expression) => {
     expect(() => rebuildExpression(expression)).toThrow(FilterRejected);
   });

@@ -4,8 +4,9 @@ import type { StoryStatus } from '../../db/schema/operations.ts';
 import type { Role } from '../../db/schema/users.ts';
 import type { SearchRebuildStatus } from '../../vocabulary/search-rebuild-status.ts';
 import { translationStatuses, type TranslationStatus } from '../../vocabulary/translation-status.ts';
-import { optionalParam, wholeNumber } from './params.ts';
+import { optionalParam, recordId, wholeNumber } from './params.ts';
 import type { PolicyTag } from './search.ts';
+import { findTextProblem } from './text-rules.ts';
 
 /**
  * The back office's request schemas and answers (spec section 7), shared with the admin screens.
@@ -57,7 +58,7 @@ export type AdminPolicyRow = {
 function idListSchema<Field extends string>(field: Field, noun: 'policy' | 'story', plural: string) {
   return z.strictObject({
     [field]: z
-      .array(z.number({ error: `each ${noun} id must be a number` }).int().positive(`each ${noun} id must be a positive whole number`), {
+      .array(recordId(`each ${noun} id`), {
         error: `${field} must be a list of ${noun} ids`,
       })
       .min(1, `${field} must name at least one ${noun}`)
@@ -82,7 +83,7 @@ const translationText = z
   .transform((text) => (text === null || text.trim() === '' || text.trim() === translationPlaceholder ? null : text));
 const documentText = z.string().max(policyFieldLimits.document, `must be at most ${policyFieldLimits.document} characters`).nullable();
 
-const tagIdText = z.union([z.string().regex(/^\d{1,9}$/, 'must be a whole number'), z.number().int().positive()]).transform(Number);
+const tagIdText = z.union([z.string().regex(/^\d{1,9}$/, 'must be a whole number'), recordId()]).transform(Number);
 
 /** A tag as the editor holds it (spec section 3): an industry tag or a topic tag, by id. */
 const editorTag = z.union([
@@ -93,14 +94,32 @@ const editorTag = z.union([
 /** The spec's date text, YYYY-MM-DD, and a real day. */
 const policyDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 
+/**
+ * The analysis as the editor sends it: an object, or (spec section 3) a JSON string of one. The
+ * request's text rule saw the string as sent, where a NUL is six harmless characters (`\u0000`);
+ * what it decodes to, which is what is stored, passes the rule too. A string that is not JSON is
+ * left to db/policy-content.ts, which reads it as no analysis.
+ */
+const fullContentBody = z.unknown().superRefine((value, ctx) => {
+  if (typeof value !== 'string') return;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(value);
+  } catch {
+    return;
+  }
+  const problem = findTextProblem(decoded);
+  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: `${problem.message} (in the JSON text)` });
+});
+
 /** PATCH /api/admin/policies/{id}: the spec's editor body; every field optional, absent ones kept. */
 export const policyUpdateSchema = z.strictObject({
-  id: z.number().int().positive().optional(),
+  id: recordId().optional(),
   title: z.string().trim().min(1, 'must not be empty').max(policyFieldLimits.title, `must be at most ${policyFieldLimits.title} characters`).optional(),
   time: policyDate.optional(),
   description: z.string().max(policyFieldLimits.description, `must be at most ${policyFieldLimits.description} characters`).optional(),
   impact: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 10').max(10, 'must be between 1 and 10').optional(),
-  departmentId: z.number({ error: 'must be a department id' }).int().positive('must be a department id').optional(),
+  departmentId: recordId().optional(),
   /** The editor sends the department's name too; the id is what is stored. */
   department: z.unknown().optional(),
   source_url: z
@@ -116,7 +135,7 @@ export const policyUpdateSchema = z.strictObject({
   /** Confirm the English text (`reviewed`) or return it to `machine`. */
   translationReviewed: z.boolean().optional(),
   tags: z.array(editorTag).max(200, 'may hold at most 200 tags').optional(),
-  fullContent: z.unknown().optional(),
+  fullContent: fullContentBody.optional(),
 });
 export type PolicyUpdate = z.input<typeof policyUpdateSchema>;
 
@@ -239,7 +258,7 @@ export const markStorySchema = z.strictObject({ success: z.boolean({ error: 'suc
 /** POST /api/admin/process-stories: the stories to process (pending or failed), or none for every pending story. */
 export const processStoriesSchema = z.strictObject({
   storyIds: z
-    .array(z.number({ error: 'each story id must be a number' }).int().positive('each story id must be a positive whole number'), {
+    .array(recordId('each story id'), {
       error: 'storyIds must be a list of story ids',
     })
     .max(1000, 'storyIds may name at most 1000 stories')

@@ -20,3 +20,19 @@ export function optionalParam<T extends z.ZodType>(schema: T) {
 export function idParam(what: string) {
   return z.string().regex(/^\d{1,9}$/, `must be ${what} id (a whole number)`).transform(Number);
 }
+
+/** Ids are Postgres `integer`s (serial): a larger number would fail in the database, not here. */
+export const maxRecordId = 2_147_483_647;
+
+/**
+ * A record's id in a JSON body: a positive whole number that fits the id column. `label` starts
+ * the message of an id in a list ("each story id must be ..."); a field's own name says enough.
+ */
+export function recordId(label?: string) {
+  const subject = label ? `${label} ` : '';
+  return z
+    .number({ error: `${subject}must be a number` })
+    .int(`${subject}must be a whole number`)
+    .positive(`${subject}must be a positive whole number`)
+    .max(maxRecordId, `${subject}must be at most ${maxRecordId}`);
+}

@@ -4,6 +4,7 @@ import type { FacetName } from '../../vocabulary/search-index.ts';
 import { searchSorts } from '../../vocabulary/search-order.ts';
 import type { TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { optionalParam, wholeNumber } from './params.ts';
+import { findTextProblem } from './text-rules.ts';
 
 /**
  * Request schemas and response shapes of the search and read API, shared with the web app.
@@ -47,12 +48,21 @@ function jsonArray<T extends z.ZodType>(item: T, example: string) {
   return z
     .string()
     .transform((raw, ctx): unknown => {
+      let decoded: unknown;
       try {
-        return JSON.parse(raw);
+        decoded = JSON.parse(raw);
       } catch {
         ctx.addIssue({ code: 'custom', message: `must be a JSON array such as ${example}` });
         return z.NEVER;
       }
+      // The request's text rule saw only the escapes (`\ud800`, `\u0000`); what they decode to
+      // must pass it too before it reaches Meilisearch.
+      const problem = findTextProblem(decoded);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+        return z.NEVER;
+      }
+      return decoded;
     })
     .pipe(
       z

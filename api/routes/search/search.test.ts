@@ -407,6 +407,25 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
       expect(await searchError({ q: 'data\u0000 security' })).toEqual({ status: 400, message: 'q: must not contain NUL characters' });
     });
 
+    // The escapes pass the request's text rule as written; what they decode to must pass it too.
+    describe('an escaped NUL or lone surrogate in a JSON-encoded parameter is a 400 naming it', () => {
+      const decodedText = ['departments', 'industries', 'topics'].flatMap((parameter) => [
+        [parameter, '["a\\ud800"]', 'must be valid Unicode text (it has an unpaired surrogate)'],
+        [parameter, '["\\udc00b"]', 'must be valid Unicode text (it has an unpaired surrogate)'],
+        [parameter, '["CSRC","\\udbff"]', 'must be valid Unicode text (it has an unpaired surrogate)'],
+        [parameter, '["a\\u0000"]', 'must not contain NUL characters'],
+      ]);
+      it.each(decodedText)('%s=%s', async (parameter, value, problem) => {
+        const { status, message } = await searchError({ [parameter]: value });
+        expect(status).toBe(400);
+        expect(message).toBe(`${parameter}.${value.startsWith('["CSRC"') ? 1 : 0}: ${problem}`);
+      });
+
+      it('a surrogate pair escaped in a parameter is a character like any other', async () => {
+        expect(await search({ industries: '["\\ud83d\\ude00"]' })).toMatchObject({ policies: [], total: 0 });
+      });
+    });
+
     it('a filter injection in an industry matches no industry', async () => {
       for (const industries of [['Technology" OR industries EXISTS OR industries = "x'], ['\\', '"', 'a\\"b']]) {
         const body = await search({ industries: JSON.stringify(industries) });
@@ -601,6 +620,14 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
         const { status, body } = await multiSearch({ queries: [{ indexUid: 'policies', q: '', ...page }] });
         expect(status).toBe(400);
         expect(body.error.message).toMatch(new RegExp(`^queries\\.0\\.${Object.keys(page)[0]}: must be at most`));
+      }
+    });
+
+    it('refuses a NUL or lone surrogate in a filter, escaped or not, with a 400 naming it', async () => {
+      for (const filter of [['"industries"="a\ud800"'], ['"industries"="\\\udc00"'], ['"industries"="a\u0000"']]) {
+        const { status, body } = await multiSearch({ queries: [{ indexUid: 'policies', q: '', filter }] });
+        expect(status, JSON.stringify(filter)).toBe(400);
+        expect(body.error.message, JSON.stringify(filter)).toMatch(/^queries\.0\.filter(\.0)?: /);
       }
     });
 

@@ -227,6 +227,43 @@ describe('DELETE /api/admin/policies/{id} and POST /api/admin/batch-delete-polic
   });
 });
 
+describe('ids past the id column (2,147,483,647): a 400 naming the field, nothing written', () => {
+  const tooLarge = [2_147_483_648, 3_000_000_000];
+
+  it.each(tooLarge)('batch-delete-policies with policy id %i', async (id) => {
+    const policy = await createPolicy(ctx.db);
+    const response = await ctx.request('/api/admin/batch-delete-policies', { json: { policyIds: [policy.id, id] }, cookie: cookies.admin });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('policyIds.1: each policy id must be at most 2147483647');
+    expect(await stored(policy.id)).toBeDefined();
+  });
+
+  it.each(
+    tooLarge.flatMap((id) => [
+      [{ departmentId: id }, 'departmentId: must be at most 2147483647'],
+      [{ tags: [{ name: 'Technology', industryId: id }] }, 'tags.0.industryId: must be at most 2147483647'],
+      [{ tags: [{ name: 'Fintech', industryId: 1 }, { name: 'Fintech', topicId: id }] }, 'tags.1.topicId: must be at most 2147483647'],
+      [{ id }, 'id: must be at most 2147483647'],
+    ] as const),
+  )('PATCH /api/admin/policies/{id} with %j', async (body, message) => {
+    const { id } = await createPolicy(ctx.db, { title: 'Unchanged by a huge id', impact: 4, industryIds: [2] });
+    const before = await editorView(id);
+    const response = await patch(id, { title: 'Changed', ...body });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(message);
+    expect(await editorView(id)).toEqual(before);
+  });
+
+  it('an id past the column inside the analysis (fullContent) is a 400 too, not a 500', async () => {
+    const { id } = await createPolicy(ctx.db, { title: 'Unchanged by a huge id in its analysis', impact: 4 });
+    const before = await editorView(id);
+    const response = await patch(id, { title: 'Changed', fullContent: { impact_analysis: [{ industry_id: 3_000_000_000, details: 'Large.' }] } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('A number is out of range');
+    expect(await editorView(id)).toEqual(before);
+  });
+});
+
 describe('the policy editor: GET and PATCH /api/admin/policies/{id}', () => {
   it('opens a policy with every field the editor shows', async () => {
     const { id } = await createPolicy(ctx.db, {
@@ -327,6 +364,34 @@ describe('the policy editor: GET and PATCH /api/admin/policies/{id}', () => {
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toContain(message);
     expect(await stored(id)).toEqual(before);
+  });
+
+  describe('fullContent sent as a JSON string: its decoded text passes the text rule', () => {
+    it.each([
+      ['a NUL', { analysis: ['Before the NUL\u0000after it.'] }, 'fullContent.analysis.0: must not contain NUL characters (in the JSON text)'],
+      [
+        'a lone surrogate',
+        { keyPoints: [{ title: 'Scope', content: 'Half a pair: \ud83d.' }] },
+        'fullContent.keyPoints.0.content: must be valid Unicode text (it has an unpaired surrogate) (in the JSON text)',
+      ],
+    ])('refuses %s inside it with 400 naming fullContent, and writes nothing', async (_case, content, message) => {
+      const { id } = await createPolicy(ctx.db, { title: 'Unchanged by its analysis', impact: 4 });
+      const before = await stored(id);
+      // The string holds escapes (`\u0000`, `\ud83d`): well-formed as sent, not once decoded.
+      const fullContent = JSON.stringify(content);
+      expect(fullContent).not.toMatch(/\u0000|\p{Cs}/u);
+      const response = await patch(id, { title: 'Changed', fullContent });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(message);
+      expect(await stored(id)).toEqual(before);
+    });
+
+    it('saves a well-formed one as the stored shape', async () => {
+      const { id } = await createPolicy(ctx.db, { title: 'Analysis as a JSON string' });
+      const response = await patch(id, { fullContent: JSON.stringify({ analysis: ['One paragraph \ud83d\ude00.'] }) });
+      expect(response.status).toBe(200);
+      expect((await editorView(id)).fullContent).toEqual({ analysis: ['One paragraph \ud83d\ude00.'] });
+    });
   });
 
   it('answers 404 for a policy that does not exist and 413 for a body past 4 MB', async () => {

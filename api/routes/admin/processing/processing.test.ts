@@ -139,6 +139,27 @@ describe('POST /api/admin/process-stories', () => {
   });
 });
 
+describe('ids past the id column (2,147,483,647) are a 400 naming the id, and nothing is queued', () => {
+  const tooLarge = [2_147_483_648, 3_000_000_000];
+
+  it.each(tooLarge)('process-stories with story id %i', async (id) => {
+    const story = await createStory();
+    const response = await ctx.request('/api/admin/process-stories', { json: { storyIds: [story.id, id] }, cookie: cookies.admin });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('storyIds.1: each story id must be at most 2147483647');
+    expect((await stored(story.id)).status).toBe('pending');
+    expect((await jobs('process-story')).map((job) => job.data.storyId)).not.toContain(story.id);
+  });
+
+  it.each(tooLarge)('reprocess-policies with policy id %i', async (id) => {
+    const policy = await createPolicy();
+    const response = await ctx.request('/api/admin/reprocess-policies', { json: { policyIds: [policy, id] }, cookie: cookies.admin });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('policyIds.1: each policy id must be at most 2147483647');
+    expect((await jobs('reprocess-policy')).map((job) => job.data.policyId)).not.toContain(policy);
+  });
+});
+
 describe('POST /api/admin/reset-processing', () => {
   it('checks the password again, returns stuck stories to pending and writes an audit row', async () => {
     const stuck = await createStory('govcn-16.txt', { status: 'processing' });

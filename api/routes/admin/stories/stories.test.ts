@@ -148,6 +148,14 @@ describe('a story', () => {
     expect(await ctx.db.$count(auditLog, eq(auditLog.action, 'story_deleted'))).toBeGreaterThanOrEqual(3);
   });
 
+  it.each([2_147_483_648, 3_000_000_000])('refuses a story id of %i (past the id column) with a 400 naming it, deleting nothing', async (id) => {
+    const story = await createStory();
+    const response = await ctx.request('/api/admin/batch-delete-stories', { json: { storyIds: [story.id, id] }, cookie: cookies.admin });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('storyIds.1: each story id must be at most 2147483647');
+    expect(await stored(story.id)).toEqual(story);
+  });
+
   it.each([[{ storyIds: [] }], [{ storyIds: ['1'] }], [{ storyIds: [0] }], [{ ids: [1] }]])('refuses the batch %j with 400', async (json) => {
     expect((await ctx.request('/api/admin/batch-delete-stories', { json, cookie: cookies.admin })).status).toBe(400);
   });
