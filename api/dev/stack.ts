@@ -26,7 +26,7 @@ export type StackOptions = {
   env: NodeJS.ProcessEnv;
   demoPolicies: number;
   log: (source: string, line: string) => void;
-  /** First wait before restarting a service that died (doubling up to 30 s); default 1 s. */
+  /** First wait before restarting a part that died (a service, or the Postgres or Meilisearch it started), doubling up to 30 s; default 1 s. */
   restartDelayMs?: number;
 };
 
