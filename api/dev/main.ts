@@ -3,7 +3,7 @@ import { devDataDir, devPostgresPort } from '../../db/dev-database.ts';
 import { ensureWebBuilt, startStack } from './stack.ts';
 
 /** `make dev`: the whole product on this machine, stopped cleanly by Ctrl-C. */
-const colours: Record<string, string> = { api: '36', indexer: '35', meilisearch: '33', stack: '32', web: '34' };
+const colours: Record<string, string> = { api: '36', indexer: '35', meilisearch: '33', postgres: '94', stack: '32', web: '34' };
 const log = (source: string, line: string) =>
   console.log(`\x1b[${colours[source] ?? '37'}m[${source}]\x1b[0m ${line.trimEnd()}`);
 

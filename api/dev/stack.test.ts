@@ -100,3 +100,92 @@ describe('a supervised stack: the indexer dies, health says so, it comes back, n
     });
   }, 120_000);
 });
+
+describe('a stack with its own Postgres and Meilisearch: each killed, each restarted, the product answers again', () => {
+  let stack: Stack;
+  let dataDir: string;
+  let origin: string;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'stack-own-servers-test-'));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    // No DATABASE_URL nor MEILI_URL: the stack starts (and so supervises) both, as `make dev` does.
+    stack = await startStack({
+      dataDir,
+      port,
+      postgresPort: await freePort(),
+      meiliPort: await freePort(),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', APP_URL: origin },
+      demoPolicies: 3,
+      log: (source, line) => lines.push(`[${source}] ${line}`),
+      // Long enough that the dead server is seen as dead before it is back.
+      restartDelayMs: 4000,
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  // Each search a query of its own, so that no answer comes from the API's cache of answers.
+  let searches = 0;
+  const searchStatus = async () => (await fetch(`${origin}/api/search?q=${encodeURIComponent(`policy ${++searches}`)}`)).status;
+  const restartedPid = (name: string, before: number) =>
+    eventually(`a new ${name}`, async () => {
+      const pid = stack.pids()[name];
+      return pid !== undefined && pid !== before ? pid : undefined;
+    }, 90_000);
+
+  it('SIGKILL Meilisearch: search fails while it is down, a new one is started on the same data, search answers 200 again', async () => {
+    expect(await searchStatus()).toBe(200);
+    const firstPid = stack.pids().meilisearch!;
+    process.kill(firstPid, 'SIGKILL');
+
+    await eventually('search to fail', async () => ((await searchStatus()) === 503 ? true : undefined));
+    await restartedPid('meilisearch', firstPid);
+    expect(lines.some((line) => /!! meilisearch was killed by SIGKILL; restarting it in 4 s/.test(line))).toBe(true);
+    await eventually('search to answer 200 again', async () => ((await searchStatus()) === 200 ? true : undefined), 90_000);
+    const response = await fetch(`${origin}/api/search?q=`);
+    expect(((await response.json()) as { policies: unknown[] }).policies).toHaveLength(3);
+  }, 180_000);
+
+  it('SIGKILL the postmaster: a new Postgres is started on the same data, a signed-in call answers 200 again', async () => {
+    const admin = stack.demoLogins.find((login) => login.role === 'admin')!;
+    const login = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify({ username: admin.email, password: admin.password }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const me = () => fetch(`${origin}/api/user`, { headers: { Cookie: cookie, Origin: origin } });
+    expect((await me()).status).toBe(200);
+
+    const firstPid = stack.pids().postgres!;
+    process.kill(firstPid, 'SIGKILL');
+    await restartedPid('postgres', firstPid);
+    expect(lines.some((line) => /!! postgres was killed by SIGKILL; restarting it in 4 s/.test(line))).toBe(true);
+    const user = await eventually('the signed-in call to answer 200 again', async () => {
+      const response = await me();
+      return response.status === 200 ? ((await response.json()) as { email: string }) : undefined;
+    }, 90_000);
+    expect(user.email).toBe(admin.email);
+  }, 180_000);
+
+  it('stopping it (Ctrl-C) ends every part, the restarted servers too: nothing is left running', async () => {
+    const pids = Object.values(stack.pids()).filter((pid) => pid !== undefined);
+    expect(pids).toHaveLength(5);
+    await stack.stop();
+    const running = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(running).toEqual([]);
+  }, 60_000);
+});

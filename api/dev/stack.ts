@@ -7,11 +7,12 @@ import { createDatabase } from '../../db/client.ts';
 import { embeddedDatabaseIn } from '../../db/dev-database.ts';
 import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
-import { spawnNodeProcess, type NodeProcess } from '../../db/node-process.ts';
+import { spawnNodeProcess } from '../../db/node-process.ts';
 import { loadReferenceData } from '../../db/reference-data.ts';
 import { demoPoliciesNeeded, loadDemoPolicies } from '../../db/seed.ts';
 import { startMeilisearch } from '../../indexer/meilisearch-server.ts';
 import { demoPassword, loadDemoUsers } from './demo-users.ts';
+import { startSupervised, type Supervised } from './supervisor.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -25,7 +26,7 @@ export type StackOptions = {
   env: NodeJS.ProcessEnv;
   demoPolicies: number;
   log: (source: string, line: string) => void;
-  /** First wait before restarting a service that died (doubling up to 30 s); default 1 s. */
+  /** First wait before restarting a part that died (a service, or the Postgres or Meilisearch it started), doubling up to 30 s; default 1 s. */
   restartDelayMs?: number;
 };
 
@@ -34,6 +35,8 @@ export type Stack = {
   /** The stack's Postgres, for journeys that set what only time or Stripe could (subscription states). */
   databaseUrl: string;
   demoLogins: { role: string; email: string; password: string }[];
+  /** The process of each part it runs (postgres and meilisearch when its own, indexer, worker, api), for tests that kill one. */
+  pids: () => Record<string, number | undefined>;
   stop: () => Promise<void>;
 };
 
@@ -52,27 +55,55 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     const env = { ...options.env };
 
+    // Postgres and Meilisearch are the stack's own only when no URL names another's: those it
+    // started it supervises like the services, on the same port and data, so the API, indexer and
+    // worker (which ride out an outage) reconnect to the restarted one.
+    const supervised: Supervised[] = [];
     if (!env.DATABASE_URL) {
       const embedded = embeddedDatabaseIn(options.dataDir);
-      const postgres = await startEmbeddedPostgres({
-        dataDir: embedded.dataDir,
-        port: options.postgresPort,
-        password: await readOrCreateSecret(embedded.passwordFile),
-        database: embedded.database,
-      });
+      const password = await readOrCreateSecret(embedded.passwordFile);
+      let url = '';
+      const postgres = await startSupervised(
+        'postgres',
+        async () => {
+          const started = await startEmbeddedPostgres({
+            dataDir: embedded.dataDir,
+            port: options.postgresPort,
+            password,
+            database: embedded.database,
+            // Its routine lines stay out of the log; what stops it does not.
+            onLog: (line) => /\b(FATAL|PANIC)\b/.test(line) && options.log('postgres', line),
+          });
+          url = started.url;
+          return { child: started.process, stop: started.stop };
+        },
+        options,
+      );
+      supervised.push(postgres);
       stops.push(postgres.stop);
-      env.DATABASE_URL = postgres.url;
+      env.DATABASE_URL = url;
     }
     if (!env.MEILI_URL) {
-      env.MEILI_MASTER_KEY = await readOrCreateSecret(path.join(options.dataDir, 'meili-master-key'));
-      const meili = await startMeilisearch({
-        dataDir: path.join(options.dataDir, 'meilisearch'),
-        port: options.meiliPort,
-        masterKey: env.MEILI_MASTER_KEY,
-        onLog: (line) => options.log('meilisearch', line),
-      });
+      const masterKey = await readOrCreateSecret(path.join(options.dataDir, 'meili-master-key'));
+      env.MEILI_MASTER_KEY = masterKey;
+      let url = '';
+      const meili = await startSupervised(
+        'meilisearch',
+        async () => {
+          const started = await startMeilisearch({
+            dataDir: path.join(options.dataDir, 'meilisearch'),
+            port: options.meiliPort,
+            masterKey,
+            onLog: (line) => options.log('meilisearch', line),
+          });
+          url = started.url;
+          return { child: started.process, stop: started.stop };
+        },
+        options,
+      );
+      supervised.push(meili);
       stops.push(meili.stop);
-      env.MEILI_URL = meili.url;
+      env.MEILI_URL = url;
     }
 
     const database = createDatabase(env.DATABASE_URL, { max: 4 });
@@ -89,27 +120,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     env.PORT = String(options.port);
-    const services = [
-      startService('indexer', 'indexer/main.ts', env, options),
-      startService('worker', 'api/worker/main.ts', env, options),
-      startService('api', 'api/main.ts', env, options),
-    ];
-    for (const service of services) stops.push(service.stop);
-    // Stops run last-pushed first: no service is restarted while the others are being stopped.
+    const services: Supervised[] = [];
+    for (const [name, entry] of [['indexer', 'indexer/main.ts'], ['worker', 'api/worker/main.ts'], ['api', 'api/main.ts']] as const) {
+      // Its lines go to the log as they come; none are kept.
+      const service = await startSupervised(name, async () => spawnNodeProcess(entry, { env, onLine: (line) => options.log(name, line), keepLines: 0 }), options);
+      services.push(service);
+      stops.push(service.stop);
+    }
+    supervised.push(...services);
+    // Stops run last-pushed first: nothing is restarted while the rest is being stopped.
     stops.push(async () => {
-      for (const service of services) service.unsupervise();
+      for (const part of supervised) part.unsupervise();
     });
 
     const url = env.APP_URL ?? `http://localhost:${options.port}`;
     await waitForHealthy(`http://127.0.0.1:${options.port}/api/health`, services);
-    // Up: from now on a service that dies is restarted, not a failed start.
-    for (const service of services) service.supervise();
+    // Up: from now on a part that dies is restarted, not a failed start.
+    for (const part of supervised) part.supervise();
     const demoLogins = ['admin', 'editor', 'subscriber', 'reader'].map((role) => ({
       role,
       email: `${role}@example.com`,
       password: demoPassword,
     }));
-    return { url, databaseUrl: env.DATABASE_URL, demoLogins, stop };
+    const pids = () => Object.fromEntries(supervised.map((part) => [part.name, part.current.child.pid]));
+    return { url, databaseUrl: env.DATABASE_URL, demoLogins, pids, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -128,73 +162,12 @@ export async function readOrCreateSecret(file: string): Promise<string> {
   }
 }
 
-type Service = { readonly name: string; readonly process: NodeProcess; supervise: () => void; unsupervise: () => void; stop: () => Promise<void> };
-
-const maxRestartDelayMs = 30_000;
-/** A service that ran this long before dying was not crash-looping: its next restart waits the first delay again. */
-const stableRunMs = 60_000;
-
-/**
- * A Node service of the stack as a child process. Once `supervise` is called, a crash or a kill
- * is reported loudly and the service restarted after a delay that doubles with each quick death
- * (1, 2, 4 ... 30 s). `stop` ends it for good. In production a real supervisor does this
- * (systemd, compose `restart:`; see the README); this one keeps `make dev` and the journeys honest.
- */
-function startService(name: string, entry: string, env: NodeJS.ProcessEnv, options: Pick<StackOptions, 'log' | 'restartDelayMs'>): Service {
-  const firstDelayMs = options.restartDelayMs ?? 1000;
-  let current: NodeProcess;
-  let startedAt = 0;
-  let supervising = false;
-  let stopping = false;
-  let quickDeaths = 0;
-  let restartTimer: NodeJS.Timeout | undefined;
-
-  const launch = () => {
-    // Its lines go to the log as they come; none are kept.
-    current = spawnNodeProcess(entry, { env, onLine: (line) => options.log(name, line), keepLines: 0 });
-    startedAt = Date.now();
-    void current.exited.then(({ code, signal }) => {
-      // A clean exit (code 0) is the service stopping on a signal it was sent, as Ctrl-C sends one
-      // to the whole process group: only a crash or a kill is restarted (systemd's on-failure).
-      if (stopping || !supervising || code === 0) return;
-      quickDeaths = Date.now() - startedAt >= stableRunMs ? 0 : quickDeaths + 1;
-      const delayMs = Math.min(firstDelayMs * 2 ** Math.max(quickDeaths - 1, 0), maxRestartDelayMs);
-      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      options.log('stack', `\x1b[1;31m!! ${name} ${how}; restarting it in ${delayMs / 1000} s\x1b[0m`);
-      restartTimer = setTimeout(() => {
-        if (stopping) return;
-        options.log('stack', `restarting ${name}`);
-        launch();
-      }, delayMs);
-    });
-  };
-  launch();
-
-  return {
-    name,
-    get process() {
-      return current;
-    },
-    supervise: () => {
-      supervising = true;
-    },
-    unsupervise: () => {
-      supervising = false;
-    },
-    stop: async () => {
-      stopping = true;
-      clearTimeout(restartTimer);
-      await current.stop();
-    },
-  };
-}
-
-async function waitForHealthy(url: string, services: Service[]): Promise<void> {
+async function waitForHealthy(url: string, services: Supervised[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   let last = '';
   while (Date.now() < deadline) {
-    const dead = services.find((service) => service.process.child.exitCode !== null);
-    if (dead) throw new Error(`The ${dead.name} exited during start-up (code ${dead.process.child.exitCode}); see its log above`);
+    const dead = services.find((service) => service.current.child.exitCode !== null);
+    if (dead) throw new Error(`The ${dead.name} exited during start-up (code ${dead.current.child.exitCode}); see its log above`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { Analyser } from '../processing/analysis.ts';
 import type { StoryJobSettings } from '../processing/config.ts';
 
@@ -39,6 +39,11 @@ export type JobDefinition<Name extends string = string, Payload extends z.ZodTyp
   options(settings: StoryJobSettings): JobQueueOptions;
   /** Runs the job once; what it did, in a few words, for the worker's log. A throw is a failed attempt. */
   handle(data: z.output<Payload>, context: JobContext): Promise<string>;
+  /**
+   * An attempt lost with its worker (killed: api/worker/holds.ts), just failed into its retry in
+   * `tx`, or for good when `final`: what the job's subject records of it. Without it, only the queue knows.
+   */
+  abandoned?(tx: Transaction, data: z.output<Payload>, loss: { final: boolean; reason: string; now: Date }): Promise<void>;
   /** Runs the job on a clock: a cron expression (UTC) and the payload each run gets. */
   schedule?: { cron: string; data: z.input<Payload> };
 };

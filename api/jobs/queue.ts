@@ -27,6 +27,8 @@ export type JobQueue<Jobs extends readonly AnyJob[] = typeof jobs> = {
   definitions: Jobs;
   /** Enqueues in `tx`: the jobs exist if and only if the transaction commits. */
   enqueue: (tx: Transaction, requests: readonly JobRequest<Jobs>[]) => Promise<void>;
+  /** In `tx`: fails the attempt in hand of a job whose worker died, so its retry (if one is left) is due now. */
+  retryAbandoned: (tx: Transaction, job: { name: string; id: string }, reason: string) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -35,9 +37,25 @@ function parameterised(text: string, values: readonly unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
   return sql.join(
     // pg-boss leaves unset defaults undefined, which SQL knows as null.
-    parts.map((part, index) => (index % 2 === 1 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part))),
+    parts.map((part, index) => (index % 2 === 1 ? sql`${asText(values[Number(part) - 1]) ?? null}` : sql.raw(part))),
     sql.raw(''),
   );
+}
+
+/**
+ * pg-boss relies on node-postgres turning an array into Postgres's array text and an object into
+ * JSON (`fail`'s job ids, cast to uuid[], and its output, cast to jsonb); drizzle would spread an
+ * array into a list, and postgres.js refuses a bare object. So both go as the text pg would send.
+ */
+function asText(value: unknown): unknown {
+  if (Array.isArray(value)) return `{${value.map((item) => `"${String(item).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) return JSON.stringify(value);
+  return value;
+}
+
+/** pg-boss's statements run in the caller's drizzle transaction (its `db` option). */
+function inTransaction(tx: Transaction) {
+  return { executeSql: async (text: string, values: unknown[] = []) => ({ rows: [...(await tx.execute(parameterised(text, values)))] }) };
 }
 
 /**
@@ -87,9 +105,15 @@ export async function startJobQueue<const Jobs extends readonly AnyJob[] = typeo
     definitions,
     enqueue: async (tx, requests) => {
       if (requests.length === 0) return;
-      const db = { executeSql: async (text: string, values: unknown[] = []) => ({ rows: [...(await tx.execute(parameterised(text, values)))] }) };
+      const db = inTransaction(tx);
       // Batches keep the one JSON parameter small whatever the number of jobs.
       for (let start = 0; start < requests.length; start += 5000) await boss.insert(requests.slice(start, start + 5000) as PgBoss.JobInsert[], { db });
+    },
+    retryAbandoned: async (tx, job, reason) => {
+      await boss.fail(job.name, job.id, { message: reason }, { db: inTransaction(tx) });
+      // pg-boss puts a failed attempt's retry off by the queue's retry delay, meant for a cause that
+      // takes time to pass (an LLM's rate limit); a killed worker is not one: the retry is due now.
+      await tx.execute(sql`update pgboss.job set start_after = now() where name = ${job.name} and id = ${job.id} and state = 'retry'`);
     },
     stop: () => boss.stop({ graceful: false, wait: true, close: true }),
   };

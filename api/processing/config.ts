@@ -26,7 +26,26 @@ export const storyJobEnv = {
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
   /** How often an idle worker looks for new jobs. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  /** How often a worker records that it is alive (daemon_heartbeats) and looks for dead workers' jobs. */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(60).default(5),
+  /**
+   * A worker silent this long is dead: the attempts it held are failed into their retry at once,
+   * not after STORY_TIMEOUT_SECONDS. At least three beats, so a live worker's late beat is never
+   * taken for a death (which would run its story twice at once).
+   */
+  WORKER_DEAD_AFTER_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
 };
+
+/** The job settings' rules across variables: a dead worker misses at least three beats. */
+export function checkJobSettings(settings: { WORKER_HEARTBEAT_SECONDS: number; WORKER_DEAD_AFTER_SECONDS: number }, context: z.RefinementCtx): void {
+  if (settings.WORKER_DEAD_AFTER_SECONDS < 3 * settings.WORKER_HEARTBEAT_SECONDS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['WORKER_DEAD_AFTER_SECONDS'],
+      message: `must be at least three heartbeats (3 × WORKER_HEARTBEAT_SECONDS = ${3 * settings.WORKER_HEARTBEAT_SECONDS})`,
+    });
+  }
+}
 
 /** compose.yaml passes `${LLM_MODEL:-}`: an empty variable is an unset one. */
 function unsetWhenBlank<T extends z.ZodType>(schema: T) {
@@ -50,7 +69,7 @@ export const importEnv = {
   IMPORT_ANSWER_SECONDS: z.coerce.number().min(0.1).max(110).default(100),
 };
 
-const storyJobSchema = z.object(storyJobEnv);
+const storyJobSchema = z.object(storyJobEnv).superRefine(checkJobSettings);
 export type StoryJobSettings = z.output<typeof storyJobSchema>;
 
 /** The job settings alone, from `env` (a test's, or the process's). */

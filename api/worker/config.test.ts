@@ -17,4 +17,10 @@ describe("the worker's configuration", () => {
     expect(plain.SMTP_URL).toBeUndefined();
     expect(plain.STORY_CONCURRENCY).toBe(4);
   });
+
+  it('refuses a dead-after threshold shorter than three heartbeats: a live worker would be taken for dead', () => {
+    expect(() => loadWorkerConfig({ ...env, WORKER_HEARTBEAT_SECONDS: '10', WORKER_DEAD_AFTER_SECONDS: '20' })).toThrow(/WORKER_DEAD_AFTER_SECONDS: must be at least three heartbeats/);
+    expect(loadWorkerConfig({ ...env, WORKER_HEARTBEAT_SECONDS: '0.5', WORKER_DEAD_AFTER_SECONDS: '2' })).toMatchObject({ WORKER_HEARTBEAT_SECONDS: 0.5, WORKER_DEAD_AFTER_SECONDS: 2 });
+    expect(loadWorkerConfig(env)).toMatchObject({ WORKER_HEARTBEAT_SECONDS: 5, WORKER_DEAD_AFTER_SECONDS: 20 });
+  });
 });

@@ -6,11 +6,14 @@ import { processStoryJob } from '../jobs/process-story.ts';
 import type { Analyser } from '../processing/analysis.ts';
 import type { StoryJobSettings } from '../processing/config.ts';
 import { failOrphanedStories } from '../stories/status.ts';
+import { holdJob, releaseJob, takeAbandonedJobs } from './holds.ts';
 
 /**
  * The worker: takes every job of the queue's list (api/jobs/), each job's `concurrency` at a time,
  * and reports a heartbeat. `stop` lets the jobs in hand finish (within a grace period) and stops
- * taking new ones; a job cut off by a kill is retried after its timeout (decision 002).
+ * taking new ones. A job cut off by a kill is retried once its worker's heartbeat has been silent
+ * WORKER_DEAD_AFTER_SECONDS, by whichever worker is alive then (./holds.ts); after its timeout
+ * when no worker is (decision 002).
  */
 export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
   db: Database;
@@ -22,7 +25,6 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
   const { db, queue, analyser, settings, log } = options;
   let inHand = 0;
   let done = 0;
-
   const run = async (definition: AnyJob, job: PgBoss.JobWithMetadata<unknown>) => {
     const payload = definition.payload.safeParse(job.data);
     if (!payload.success) {
@@ -34,6 +36,7 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
     const { timeoutSeconds } = definition.options(settings);
     inHand++;
     try {
+      await holdJob(db, heartbeat.id, job);
       const outcome = await definition.handle(payload.data, {
         db,
         analyser,
@@ -49,8 +52,55 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
       throw error;
     } finally {
       inHand--;
+      await releaseJob(db, heartbeat.id, job.id).catch((error: unknown) => log(`[worker] could not release ${job.name} ${job.id}: ${String(error)}`));
     }
   };
+
+  let sweeping = false;
+  const retryDeadWorkersJobs = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const now = new Date();
+      const retried = await db.transaction(async (tx) => {
+        const abandoned = await takeAbandonedJobs(tx, settings.WORKER_DEAD_AFTER_SECONDS);
+        for (const job of abandoned) {
+          const reason = `Its worker stopped mid-attempt (no heartbeat for ${settings.WORKER_DEAD_AFTER_SECONDS} s)${job.final ? '' : ', retrying'}`;
+          await queue.retryAbandoned(tx, job, reason);
+          const definition = queue.definitions.find((candidate) => candidate.name === job.name);
+          const payload = definition?.payload.safeParse(job.data);
+          if (definition?.abandoned && payload?.success) await definition.abandoned(tx, payload.data, { final: job.final, reason, now });
+        }
+        return abandoned;
+      });
+      for (const job of retried) log(`[worker] ${job.name} ${JSON.stringify(job.data)}: its worker ${job.workerId} stopped beating; ${job.final ? 'failed, no attempt left' : 'retrying now'}`);
+    } catch (error) {
+      // drizzle's message is the statement; Postgres's reason is its cause.
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      log(`[worker] sweep of dead workers' jobs failed: ${cause}`);
+    } finally {
+      sweeping = false;
+    }
+  };
+
+  // Beats before the first job is taken: a hold names this worker by its heartbeat, and a hold
+  // whose worker has no heartbeat is a dead worker's. A heartbeat also means the worker takes jobs.
+  let beatingSince: number | undefined;
+  const heartbeat = await startHeartbeat(db, {
+    kind: 'worker',
+    intervalMs: settings.WORKER_HEARTBEAT_SECONDS * 1000,
+    activity: () => `${analyser.name}: ${inHand} in hand, ${done} done`,
+    onBeat: () => {
+      beatingSince ??= Date.now();
+      // Only a worker that has reached Postgres for a whole dead-after period judges others: after
+      // an outage every live worker's heartbeat is stale until its next beat.
+      if (Date.now() - beatingSince >= settings.WORKER_DEAD_AFTER_SECONDS * 1000) void retryDeadWorkersJobs();
+    },
+    onError: (error) => {
+      beatingSince = undefined;
+      log(`[worker] heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  });
 
   const workOptions = { batchSize: 1, pollingIntervalSeconds: settings.JOB_POLL_SECONDS, includeMetadata: true as const };
   // pg-boss 10 runs one job at a time per work() call: concurrency is that many calls. Its loop
@@ -73,14 +123,6 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
     for (const definition of queue.definitions) if (slot < definition.options(settings).concurrency) await register(definition);
   }
 
-  // Beats once the slots are registered: a heartbeat means the worker takes jobs.
-  const heartbeat = await startHeartbeat(db, {
-    kind: 'worker',
-    intervalMs: 5000,
-    activity: () => `${analyser.name}: ${inHand} in hand, ${done} done`,
-    onError: (error) => log(`[worker] heartbeat failed: ${error instanceof Error ? error.message : String(error)}`),
-  });
-
   const sweep = setInterval(() => {
     failOrphanedStories(db, { graceSeconds: 60, jobName: processStoryJob.name })
       .then((count) => count > 0 && log(`[worker] ${count} stories left in processing with no attempt left: failed`))
@@ -92,7 +134,8 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
     stop: async () => {
       clearInterval(sweep);
       for (const definition of queue.definitions) await queue.boss.offWork(definition.name);
-      // Jobs in hand get a grace period to finish; one still running after it is retried later.
+      // Jobs in hand get a grace period to finish; one still running after it keeps its hold, and
+      // with the heartbeat gone another worker retries it at its next sweep.
       const deadline = Date.now() + 10_000;
       while (inHand > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       await heartbeat.stop().catch(() => {});

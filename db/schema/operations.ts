@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { policies } from './policies.ts';
 import { users } from './users.ts';
 
@@ -135,4 +135,24 @@ export const daemonHeartbeats = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('daemon_heartbeats_kind_last_seen_idx').on(t.kind, t.lastSeenAt)],
+);
+
+/**
+ * The job attempts a worker process is running: which worker (its heartbeat's id) holds which
+ * pg-boss job, in which attempt (the job's retry count when taken). A hold whose worker's
+ * heartbeat has gone quiet is a killed worker's: api/worker/holds.ts fails that very attempt into
+ * its retry at once, instead of leaving it to the job's timeout. No foreign key to the heartbeat:
+ * a worker stopped cleanly removes its heartbeat, and a job it left unfinished must still be found.
+ */
+export const jobHolds = pgTable(
+  'job_holds',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    jobName: text('job_name').notNull(),
+    workerId: text('worker_id').notNull(),
+    /** pg-boss's retry_count of the attempt held: a later attempt of the job is not this hold's. */
+    retryCount: integer('retry_count').notNull(),
+    heldSince: timestamp('held_since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_holds_worker_id_idx').on(t.workerId)],
 );
