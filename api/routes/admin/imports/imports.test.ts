@@ -12,7 +12,7 @@ import { adminRoleMatrix, signInEveryRole, type Caller } from '../../../test/acc
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { eventually } from '../../../../indexer/testing.ts';
 import { runImport } from '../../../imports/import.ts';
-import { openStoryFile } from '../../../imports/story-file.ts';
+import { openStoryFile, readLimitsOf } from '../../../imports/story-file.ts';
 import { uploadDirectory } from '../../../imports/upload.ts';
 
 const documents = loadLabelledSet();
@@ -311,7 +311,7 @@ describe('a long import', () => {
     const [job] = await ctx.db.insert(importJobs).values({ filename: 'stories.db', fileHash: sha256, total: rows.length, updatedAt: new Date() }).returning();
     const stored = path.join(dir, 'killed.db');
     await writeFile(stored, file.bytes);
-    const source = (await openStoryFile({ path: stored, filename: 'stories.db', kind: 'sqlite', bytes: file.bytes.length, sha256, discard: async () => {} }))!;
+    const source = (await openStoryFile({ path: stored, filename: 'stories.db', kind: 'sqlite', bytes: file.bytes.length, sha256, discard: async () => {} }, readLimitsOf(ctx.config)))!;
     const kill = new AbortController();
     const watcher = setInterval(() => {
       void ctx.db.select({ rowsDone: importJobs.rowsDone }).from(importJobs).where(eq(importJobs.id, job!.id)).then(([row]) => {
@@ -320,7 +320,7 @@ describe('a long import', () => {
     }, 5);
     await expect(runImport(ctx.db, source, job!, { now: () => new Date(), signal: kill.signal })).rejects.toThrow();
     clearInterval(watcher);
-    source.close();
+    await source.close();
     const [killed] = await ctx.db.select().from(importJobs).where(eq(importJobs.id, job!.id));
     expect(killed!.status).toBe('running');
     expect(killed!.rowsDone).toBeGreaterThanOrEqual(1000);
