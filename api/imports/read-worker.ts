@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadSqlDump } from './sql-dump.ts';
-import { FileRefusal, findTable, harden, quote, rowStatement, rowValues, type FoundTable, type RowValues } from './story-table.ts';
+import { FileRefusal, findTable, harden, quote, refuseComputedColumns, rowStatement, rowValues, type FoundTable, type RowValues } from './story-table.ts';
 
 /**
  * The reading thread of one upload (story-file.ts is its other end): opens the file, or loads the
@@ -51,6 +51,7 @@ async function open(): Promise<Opened | null> {
     await loadSqlDump(start.path, db, start.limits);
   }
   harden(db);
+  refuseComputedColumns(db);
   const check = db.pragma('quick_check', { simple: true });
   if (check !== 'ok') throw new FileRefusal('unprocessable', `The database file is damaged: ${String(check)}`);
   const found = findTable(db);

@@ -77,7 +77,9 @@ export class StatementSplitter {
 
 export type DumpLimits = { maxRows: number; maxScratchBytes: number };
 
-const passedOver = /^((BEGIN|COMMIT|END)(\s+TRANSACTION)?|PRAGMA\s+foreign_keys\s*=\s*(OFF|0|FALSE))$/i;
+/** Statements a dump holds that build nothing we read: its transaction, and SQLite's AUTOINCREMENT bookkeeping. */
+const passedOver = /^((BEGIN|COMMIT|END)(\s+TRANSACTION)?|PRAGMA\s+foreign_keys\s*=\s*(OFF|0|FALSE)|DELETE\s+FROM\s+sqlite_sequence)$/i;
+const sequenceInsert = /^INSERT\s+INTO\s+sqlite_sequence\b/i;
 
 /** SQLite's type affinity of a declared column type, the one thing a rebuilt table keeps of it. */
 function affinity(declared: string): string {
@@ -168,7 +170,7 @@ export async function loadSqlDump(path: string, scratch: Database.Database, limi
           throw error;
         }
         const words = tokens.map(tokenText).join(' ');
-        if (tokens.length === 0 || passedOver.test(words) || (isWord(tokens[0], 'CREATE') && (isWord(tokens[1], 'INDEX') || (isWord(tokens[1], 'UNIQUE') && isWord(tokens[2], 'INDEX'))))) continue;
+        if (tokens.length === 0 || passedOver.test(words) || sequenceInsert.test(words) || (isWord(tokens[0], 'CREATE') && (isWord(tokens[1], 'INDEX') || (isWord(tokens[1], 'UNIQUE') && isWord(tokens[2], 'INDEX'))))) continue;
         const creates = isWord(tokens[0], 'CREATE') && isWord(tokens[1], 'TABLE');
         if (!creates && !isWord(tokens[0], 'INSERT')) {
           const kind = statement.replace(/^(\s+|--[^\n]*\n?|\/\*[\s\S]*?\*\/)+/, '').replace(/\s+/g, ' ').slice(0, 40);
