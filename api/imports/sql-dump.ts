@@ -8,9 +8,9 @@ import { FileRefusal, quote } from './story-table.ts';
  * thread. A dump is tables and their rows, so that is all that runs: CREATE TABLE (rebuilt as
  * plain columns: no CHECK, DEFAULT expression or generated column of the file is kept, as they
  * would run on every insert), and INSERT … VALUES of plain values, bound as parameters (one row at
- * a time). CREATE INDEX, the dump's own BEGIN/COMMIT and `PRAGMA foreign_keys=OFF` are passed
- * over; any other statement (a trigger, a view, ATTACH, another PRAGMA, DROP, INSERT … SELECT,
- * WITH…) refuses the file. What it may make is bounded: rows, the scratch file's size (twice the
+ * a time). CREATE INDEX, the dump's own BEGIN/COMMIT, `PRAGMA foreign_keys=OFF` and its
+ * AUTOINCREMENT bookkeeping (`sqlite_sequence`) are passed over; any other statement (a trigger,
+ * a view, ATTACH, another PRAGMA, DROP, INSERT … SELECT, WITH…) refuses the file. What it may make is bounded: rows, the scratch file's size (twice the
  * dump's, as plain values take no more room than their text), a statement's length. The dump is
  * read as a stream: a gigabyte of SQL never becomes one string.
  */

@@ -56,11 +56,12 @@ async function deletedUploadHandles(): Promise<string[]> {
 }
 
 describe('reading a file', () => {
-  it('refuses at once a file whose column is computed when read (the probe: 8 KB making 200 MB of text a row)', async () => {
+  it("refuses at once a file whose column is computed when read (the probe's: 200 MB of text a row, from 8 KB)", async () => {
     const file = await sqliteFile((db) => {
       db.exec(`create table stories (title text, url text, content text generated always as (hex(zeroblob(100000000))) virtual)`);
+      // The probe had 30 rows (10.8 s of a frozen API); SQLite computes the column on insert too, so a few make the point.
       const insert = db.prepare('insert into stories (title, url) values (?, ?)');
-      for (let row = 0; row < 30; row++) insert.run(`标题 ${row}`, `https://www.gov.cn/zeroblob/${row}`);
+      for (let row = 0; row < 3; row++) insert.run(`标题 ${row}`, `https://www.gov.cn/zeroblob/${row}`);
     });
     const response = await importFile(file);
     expect(response.status).toBe(422);
