@@ -1,10 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { PolicyWriteError, savePolicy } from '../../db/policies.ts';
-import { parsePolicyFullContent } from '../../db/policy-content.ts';
+import { parsePolicyFullContent, type PolicyFullContent } from '../../db/policy-content.ts';
 import { importJobs, policies } from '../../db/schema/index.ts';
 import { knownStoryKeys, normaliseUrl, prepareStory, takeInStories, type PreparedStory, type StoryOrigin } from '../stories/intake.ts';
-import { maxTextCharacters, type StoryFile } from './story-file.ts';
+import type { StoryFile } from './story-file.ts';
+import { isBinary, maxTextCharacters } from './story-table.ts';
 
 /**
  * Bringing a file's rows in: stories into the queue (pending, for Process Stories), or policies
@@ -15,22 +16,29 @@ import { maxTextCharacters, type StoryFile } from './story-file.ts';
  */
 
 export const batchSize = 1000;
+/** A batch also ends at this much text (characters), so a batch of long rows holds the API's memory to about this. */
+const batchCharacters = 32 * 1024 * 1024;
 const listedErrors = 100;
+/** Ids are Postgres integers: a larger one names no row (and Postgres would refuse the query). */
+const maxId = 2_147_483_647;
 
 type RowOutcome = { story: PreparedStory } | { error: string };
 
-const asText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : value instanceof Buffer ? null : '');
+/** A cell as text: null for a blob, '' for an empty cell. */
+const asText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : isBinary(value) ? null : '');
+const hasNul = (...texts: (string | null | undefined)[]) => texts.some((text) => text?.includes('\u0000'));
 
 /** One row of a story table, checked: a title, and a text or a web address, within the limits. */
 export function readStoryRow(values: Record<string, unknown>, rowNumber: number): RowOutcome {
   const title = asText(values.title)?.trim() ?? null;
   const text = asText(values.text)?.trim() ?? '';
   const rawUrl = asText(values.url)?.trim() ?? '';
-  if (title === null || asText(values.text) === null) return { error: `row ${rowNumber}: holds binary data, not text` };
+  if (title === null || asText(values.text) === null || asText(values.url) === null) return { error: `row ${rowNumber}: holds binary data, not text` };
   if (!title) return { error: `row ${rowNumber}: no title` };
   if (title.length > 500) return { error: `row ${rowNumber}: title over 500 characters` };
   if (text.length > maxTextCharacters) return { error: `row ${rowNumber}: text over ${maxTextCharacters.toLocaleString('en')} characters` };
-  if (text.includes('\u0000') || title.includes('\u0000')) return { error: `row ${rowNumber}: holds NUL characters` };
+  // Postgres text can't hold a NUL, and cutting the value there would change it (and a URL's key).
+  if (hasNul(text, title, rawUrl)) return { error: `row ${rowNumber}: holds NUL characters` };
   const story = prepareStory({ title, url: rawUrl || null, chineseText: text });
   if ('error' in story) return { error: `row ${rowNumber}: "${rawUrl.slice(0, 80)}" is ${story.error}` };
   if (!story.url && !text) return { error: `row ${rowNumber}: neither a text nor a URL` };
@@ -50,7 +58,7 @@ export async function analyseStoryFile(db: Database, file: StoryFile): Promise<I
     batch = [];
   };
   let rowNumber = 0;
-  for (const values of file.rows(0)) {
+  for await (const values of file.rows(0)) {
     rowNumber++;
     const read = readRow(file, values, rowNumber);
     if ('error' in read) {
@@ -117,18 +125,29 @@ type PolicyRow = {
   sourceUrl: string | null;
   chineseOriginal: string | null;
   englishTranslation: string | null;
-  fullContent: unknown;
+  fullContent: PolicyFullContent;
 };
+
+/** Whether Postgres can store this in jsonb: no string (or key) holding a NUL or half of a surrogate pair. */
+function storableInJson(value: unknown): boolean {
+  if (typeof value === 'string') return !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
+  if (Array.isArray(value)) return value.every(storableInJson);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).every(([key, field]) => storableInJson(key) && storableInJson(field));
+  return true;
+}
 
 /** One row of a policies table in the spec's data model. */
 export function readPolicyRow(values: Record<string, unknown>, rowNumber: number): { policy: PolicyRow } | { error: string } {
   const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
+  if (Object.values(values).some(isBinary)) return { error: `row ${rowNumber}: holds binary data, not text` };
+  if (hasNul(...Object.values(values).map(text))) return { error: `row ${rowNumber}: holds NUL characters` };
   const title = text(values.title)?.trim();
   if (!title) return { error: `row ${rowNumber}: no title` };
   const date = text(values.date)?.trim().slice(0, 10) ?? '';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return { error: `row ${rowNumber}: "${date}" is not a date` };
   const departmentId = Number(values.department);
   if (!Number.isInteger(departmentId) || departmentId < 1) return { error: `row ${rowNumber}: no department id` };
+  if (departmentId > maxId) return { error: `row ${rowNumber}: Unknown department id ${String(values.department)}` };
   const impact = values.impact === null || values.impact === undefined ? 5 : Number(values.impact);
   if (!Number.isInteger(impact) || impact < 1 || impact > 10) return { error: `row ${rowNumber}: impact "${String(values.impact)}" is not 1-10` };
   for (const field of ['chineseOriginal', 'englishTranslation'] as const) {
@@ -137,6 +156,15 @@ export function readPolicyRow(values: Record<string, unknown>, rowNumber: number
   const rawUrl = text(values.url)?.trim();
   const sourceUrl = rawUrl ? normaliseUrl(rawUrl) : null;
   if (rawUrl && !sourceUrl) return { error: `row ${rowNumber}: "${rawUrl.slice(0, 80)}" is not a web address` };
+  const fullContent = parsePolicyFullContent(values.fullContent ?? {});
+  if (!storableInJson(fullContent)) return { error: `row ${rowNumber}: its analysis (full_content) holds NUL characters or broken Unicode` };
+  for (const [label, ids] of [
+    ['industry', (fullContent.impact_analysis ?? []).map((impact) => impact.industry_id)],
+    ['topic', (fullContent.topic_analysis ?? []).map((impact) => impact.topic_id)],
+  ] as const) {
+    const tooLarge = ids.find((id) => id > maxId);
+    if (tooLarge !== undefined) return { error: `row ${rowNumber}: Unknown ${label} id ${tooLarge}` };
+  }
   return {
     policy: {
       title,
@@ -147,9 +175,18 @@ export function readPolicyRow(values: Record<string, unknown>, rowNumber: number
       sourceUrl,
       chineseOriginal: text(values.chineseOriginal),
       englishTranslation: text(values.englishTranslation),
-      fullContent: values.fullContent ?? {},
+      fullContent,
     },
   };
+}
+
+/** The Postgres error code behind a failed query (drizzle keeps the driver's error as its cause). */
+function postgresCode(error: unknown): string | null {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const { name, code } = current as { name?: string; code?: unknown };
+    if (name === 'PostgresError' && typeof code === 'string') return code;
+  }
+  return null;
 }
 
 type Job = typeof importJobs.$inferSelect;
@@ -164,6 +201,7 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
   const origin: StoryOrigin = { producer: 'import', source: `${job.filename} (import #${job.id})`, fetchedAt: options.now() };
   let rowNumber = job.rowsDone;
   let pending: { rowNumber: number; values: Record<string, unknown> }[] = [];
+  let pendingCharacters = 0;
   let current = job;
 
   const writeBatch = async (rows: typeof pending) => {
@@ -191,7 +229,7 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
         });
         for (const candidate of fresh) {
           const policy = candidate.row as PolicyRow;
-          const content = parsePolicyFullContent(policy.fullContent);
+          const content = policy.fullContent;
           try {
             // A savepoint per row: a row the write rules refuse is an error of that row alone.
             await tx.transaction(async (row) => {
@@ -209,8 +247,10 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
             });
             counts.imported++;
           } catch (error) {
-            if (!(error instanceof PolicyWriteError)) throw error;
-            noteError(counts, `row ${candidate.rowNumber}: ${error.message}`);
+            // A value Postgres refuses (class 22, data exceptions) is this row's fault too: listed, never its SQL.
+            if (error instanceof PolicyWriteError) noteError(counts, `row ${candidate.rowNumber}: ${error.message}`);
+            else if (postgresCode(error)?.startsWith('22')) noteError(counts, `row ${candidate.rowNumber}: holds a value the database can't store`);
+            else throw error;
           }
         }
       }
@@ -233,12 +273,14 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
   // The next batch is read from the file while the last one is written: one batch in flight at a
   // time, so batches still commit in the file's order.
   let writing: Promise<void> = Promise.resolve();
-  for (const values of file.rows(job.rowsDone)) {
+  for await (const values of file.rows(job.rowsDone)) {
     rowNumber++;
     pending.push({ rowNumber, values });
-    if (pending.length >= batchSize) {
+    for (const value of Object.values(values)) if (typeof value === 'string') pendingCharacters += value.length;
+    if (pending.length >= batchSize || pendingCharacters >= batchCharacters) {
       const batch = pending;
       pending = [];
+      pendingCharacters = 0;
       await writing;
       options.signal?.throwIfAborted();
       writing = writeBatch(batch);

@@ -5,7 +5,7 @@ import { recordAudit } from '../auth/audit.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import { noStoriesMessage } from '../shared/admin-schemas.ts';
 import { analyseStoryFile, runImport, type ImportCounts } from './import.ts';
-import { openStoryFile, type StoryFile } from './story-file.ts';
+import { openStoryFile, type ReadLimits, type StoryFile } from './story-file.ts';
 import type { Upload } from './upload.ts';
 
 /**
@@ -20,14 +20,14 @@ export type ImportJob = typeof importJobs.$inferSelect;
 const staleSeconds = 30;
 
 /** What the file would bring, read without writing; null when it holds no table of stories or policies. */
-export async function analyseUpload(db: Database, upload: Upload): Promise<{ counts: ImportCounts; kind: StoryFile['kind']; table: string } | null> {
+export async function analyseUpload(db: Database, upload: Upload, limits: ReadLimits): Promise<{ counts: ImportCounts; kind: StoryFile['kind']; table: string } | null> {
   try {
-    const file = await openStoryFile(upload);
+    const file = await openStoryFile(upload, limits);
     if (!file) return null;
     try {
       return { counts: await analyseStoryFile(db, file), kind: file.kind, table: file.table };
     } finally {
-      file.close();
+      await file.close();
     }
   } finally {
     await upload.discard();
@@ -42,19 +42,19 @@ export async function analyseUpload(db: Database, upload: Upload): Promise<{ cou
  * stands (`finished: false`) while the import goes on; a failed import is a failed job.
  */
 export async function importUpload(
-  deps: { db: Database; now: () => Date; answerSeconds: number },
+  deps: { db: Database; now: () => Date; answerSeconds: number; limits: ReadLimits },
   upload: Upload,
   actor: { userId: number; ip: string | null },
 ): Promise<{ job: ImportJob; finished: boolean }> {
   let handedOver = false;
   try {
-    const file = await openStoryFile(upload);
+    const file = await openStoryFile(upload, deps.limits);
     if (!file) throw new AppError('unprocessable', noStoriesMessage);
     let job: ImportJob;
     try {
       job = await openJob(deps, upload, file, actor);
     } catch (error) {
-      file.close();
+      await file.close();
       throw error;
     }
 
@@ -63,7 +63,7 @@ export async function importUpload(
     handedOver = true;
     const importing = runImport(deps.db, file, job, { now: deps.now })
       .catch(async (error: unknown) => {
-        const failure = error instanceof Error ? error.message : String(error);
+        const failure = failureMessage(error, job);
         const [failed] = await deps.db
           .update(importJobs)
           .set({ status: 'failed', failure: failure.slice(0, 500), finishedAt: deps.now(), updatedAt: deps.now() })
@@ -73,7 +73,7 @@ export async function importUpload(
       })
       // The file goes before the import counts as ended: an answer given after this saw it gone.
       .finally(async () => {
-        file.close();
+        await file.close();
         await upload.discard();
       });
     const answerBy = new Promise<'later'>((resolve) => setTimeout(() => resolve('later'), deps.answerSeconds * 1000).unref());
@@ -86,6 +86,25 @@ export async function importUpload(
   } finally {
     if (!handedOver) await upload.discard();
   }
+}
+
+/**
+ * What a failed import's job says: a refusal's own reason (a bound the file passed, a file that
+ * can't be read); anything else is ours, logged whole, and said without its detail (never a
+ * query and its parameters).
+ */
+function failureMessage(error: unknown, job: ImportJob): string {
+  if (error instanceof AppError) return error.message;
+  console.error(`Import #${job.id} (${job.filename}) failed`, error);
+  return fromDatabase(error) ? 'a database error (see the server log)' : 'an unexpected error (see the server log)';
+}
+
+/** A failed query: drizzle's error (it carries the query) or the driver's, in the chain of causes. */
+function fromDatabase(error: unknown): boolean {
+  for (let current = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
+    if ((current as { name?: string }).name === 'PostgresError' || 'query' in current) return true;
+  }
+  return false;
 }
 
 /** The job this upload runs under: the file's unfinished one resumed, or a new one with its audit row. */

@@ -1,41 +1,42 @@
-import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { AppError } from '../http/errors.ts';
-import { loadSqlDump } from './sql-dump.ts';
+import type { ReaderAnswer, ReaderRequest, ReaderStart } from './read-worker.ts';
+import type { FoundTable, RowValues } from './story-table.ts';
 import { uploadDirectory, type Upload } from './upload.ts';
 
 /**
  * An uploaded file as the importer reads it: an untrusted SQLite database (or a `.sql` dump loaded
- * into a scratch one), opened read-only with SQLite's defensive settings, checked, and its story
- * or policy table found and mapped by column names. Views and triggers are never read or fired:
- * only tables are read, read-only, and `trusted_schema` is off, so a generated column or view
- * calling an unsafe function fails instead of running.
+ * into a scratch one), read in a thread of its own (read-worker.ts) so that nothing a hostile file
+ * makes SQLite do holds up the API's event loop, and bounded: rows, text read, and the time the
+ * thread spends reading, past which it is ended. Each bound refuses the file with a 422 naming it.
  */
 
-export type ColumnMap = { title: string; text: string | null; url: string | null; date: string | null };
-export type PolicyColumnMap = Record<
-  'title' | 'date' | 'description' | 'impact' | 'department' | 'url' | 'chineseOriginal' | 'englishTranslation' | 'fullContent',
-  string | null
->;
+export type { ColumnMap, PolicyColumnMap } from './story-table.ts';
 
-export type StoryFile = {
-  kind: 'stories' | 'policies';
-  table: string;
+export type StoryFile = FoundTable & {
   total: number;
-  columns: ColumnMap | PolicyColumnMap;
   /** The table's rows from the `from`-th (0-based), in the file's order, values by our names. */
-  rows: (from: number) => IterableIterator<Record<string, unknown>>;
-  close: () => void;
+  rows: (from: number) => AsyncGenerator<RowValues>;
+  /** Ends the reading thread and removes what it made; the upload itself is the caller's. */
+  close: () => Promise<void>;
 };
 
-const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
-/** Our limits on what a file may hold: wider tables and longer values are not stories. */
-const maxColumns = 200;
-export const maxTextCharacters = 1_000_000;
+/** The settings that bound a read (IMPORT_MAX_ROWS, IMPORT_MAX_READ_MEGABYTES, IMPORT_READ_SECONDS). */
+export type ReadLimits = { maxRows: number; maxReadMegabytes: number; readSeconds: number };
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const readLimitsOf = (config: { IMPORT_MAX_ROWS: number; IMPORT_MAX_READ_MEGABYTES: number; IMPORT_READ_SECONDS: number }): ReadLimits => ({
+  maxRows: config.IMPORT_MAX_ROWS,
+  maxReadMegabytes: config.IMPORT_MAX_READ_MEGABYTES,
+  readSeconds: config.IMPORT_READ_SECONDS,
+});
+
+const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
+/** The reading thread's JavaScript heap: a chunk of rows, or a dump's statement, is far less. */
+const readerHeapMegabytes = 512;
+/** A dump's scratch database may grow to twice the dump (plain values take no more room than their text), and this. */
+const scratchAllowance = 4 * 1024 * 1024;
 
 async function hasSqliteHeader(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
@@ -48,117 +49,121 @@ async function hasSqliteHeader(file: string): Promise<boolean> {
   }
 }
 
-/** The defensive settings SQLite documents for untrusted database files. */
-function harden(db: Database.Database) {
-  db.pragma('trusted_schema = OFF');
-  db.pragma('cell_size_check = ON');
-  db.pragma('mmap_size = 0');
-  db.pragma('query_only = ON');
-}
+/**
+ * The API's end of a reading thread: one question at a time, each timed. The time the thread
+ * spends answering adds up (not the time it waits for the importer to ask), and when it passes
+ * the limit the thread is ended and the question refused at once.
+ */
+class Reader {
+  private busyMs = 0;
+  private waiting: { resolve: (answer: ReaderAnswer) => void; reject: (error: unknown) => void } | null = null;
+  private failure: unknown = null;
 
-function damaged(error: unknown): AppError {
-  const message = error instanceof Error ? error.message : String(error);
-  return new AppError('unprocessable', `The database file can't be read: ${message}`);
-}
-
-const pick = (columns: string[], names: string[]) => names.map((name) => columns.find((column) => column.toLowerCase() === name)).find(Boolean) ?? null;
-
-function storyColumns(columns: string[]): ColumnMap | null {
-  const title = pick(columns, ['title', 'headline', 'name']);
-  const text = pick(columns, ['chinese_text', 'content', 'text', 'body', 'chinese_original', 'chinese_content']);
-  const url = pick(columns, ['url', 'link', 'source_url', 'source']);
-  if (!title || (!text && !url)) return null;
-  return { title, text, url, date: pick(columns, ['date', 'published_at', 'publish_date', 'published_on', 'pub_date', 'time', 'created_at']) };
-}
-
-function policyColumns(columns: string[]): PolicyColumnMap | null {
-  const map: PolicyColumnMap = {
-    title: pick(columns, ['title']),
-    date: pick(columns, ['time', 'date', 'published_on', 'published_at']),
-    description: pick(columns, ['description']),
-    impact: pick(columns, ['impact', 'importance']),
-    department: pick(columns, ['department_id', 'departmentid']),
-    url: pick(columns, ['source_url', 'url']),
-    chineseOriginal: pick(columns, ['chinese_original']),
-    englishTranslation: pick(columns, ['english_translation']),
-    fullContent: pick(columns, ['full_content']),
-  };
-  return map.title && map.date && map.department && (map.chineseOriginal || map.englishTranslation || map.fullContent) ? map : null;
-}
-
-function findTable(db: Database.Database): Pick<StoryFile, 'kind' | 'table' | 'columns'> | null {
-  const tables = (db.prepare(`select name from sqlite_schema where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`).all() as { name: string }[]).map((row) => row.name);
-  // Each table's columns, read once.
-  const columnsOf = new Map(tables.map((table) => [table, (db.prepare(`select name from pragma_table_xinfo(?)`).all(table) as { name: string }[]).map((row) => row.name)]));
-  const usable = tables.filter((table) => columnsOf.get(table)!.length <= maxColumns);
-  const policies = usable.find((table) => table.toLowerCase() === 'policies');
-  const policyMap = policies ? policyColumns(columnsOf.get(policies)!) : null;
-  if (policies && policyMap) return { kind: 'policies', table: policies, columns: policyMap };
-  const ordered = [
-    ...usable.filter((table) => ['stories', 'pending_stories'].includes(table.toLowerCase())),
-    ...usable.filter((table) => !['stories', 'pending_stories'].includes(table.toLowerCase())),
-  ];
-  for (const table of ordered) {
-    const map = storyColumns(columnsOf.get(table)!);
-    if (map) return { kind: 'stories', table, columns: map };
+  constructor(
+    private readonly worker: Worker,
+    private readonly limits: ReadLimits,
+  ) {
+    worker.on('message', (answer: ReaderAnswer) => {
+      const waiting = this.waiting;
+      this.waiting = null;
+      if (answer.type === 'refused') waiting?.reject(new AppError(answer.code, answer.message));
+      else waiting?.resolve(answer);
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      // Out of memory is the file's doing; anything else (the thread failed to start) is ours, a 500.
+      this.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError('unprocessable', `Reading the file needs more than ${readerHeapMegabytes} MB of memory`) : error);
+    });
+    worker.once('exit', () => this.fail(new AppError('unprocessable', 'The file reader stopped before the end of the file')));
   }
-  return null;
+
+  /** Sends `requests` and waits for the answer they ask for (the first answer, when none is sent). */
+  ask(...requests: ReaderRequest[]): Promise<ReaderAnswer> {
+    if (this.failure) return Promise.reject(this.failure);
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.fail(new AppError('unprocessable', `Reading the file took longer than ${this.limits.readSeconds} s (IMPORT_READ_SECONDS)`)),
+        Math.max(0, this.limits.readSeconds * 1000 - this.busyMs),
+      );
+      this.waiting = {
+        resolve: (answer) => {
+          clearTimeout(timer);
+          this.busyMs += performance.now() - started;
+          resolve(answer);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      for (const request of requests) this.worker.postMessage(request);
+    });
+  }
+
+  private fail(error: unknown) {
+    this.failure ??= error;
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.reject(this.failure);
+    // The thread may be inside one SQLite call: it ends when that returns, and nothing waits for it.
+    void this.worker.terminate();
+  }
+
+  /** Ends the thread; answers once it has stopped (its files are closed by then). */
+  async close(): Promise<void> {
+    this.failure ??= new AppError('unprocessable', 'The file is closed');
+    await this.worker.terminate();
+  }
 }
 
 /**
- * Opens the upload. A file that is not what its name says, is damaged or encrypted, or holds no
- * story or policy table is refused with a 4xx naming why. `null` table: no stories in the file.
+ * Opens the upload. A file that is not what its name says, is damaged or encrypted, holds no
+ * story or policy table, or passes a bound is refused with a 4xx naming why. `null`: no stories in
+ * the file.
  */
-export async function openStoryFile(upload: Upload): Promise<StoryFile | null> {
-  let db: Database.Database;
-  let scratchPath: string | null = null;
-  if (upload.kind === 'sqlite') {
-    if (!(await hasSqliteHeader(upload.path))) {
-      throw new AppError('unsupported_media_type', 'The file is not a SQLite database (an encrypted database or another format has no SQLite header)');
-    }
-    try {
-      db = new Database(upload.path, { readonly: true, fileMustExist: true });
-    } catch (error) {
-      throw damaged(error);
-    }
-  } else {
-    scratchPath = path.join(uploadDirectory, `${path.basename(upload.path)}.scratch.sqlite`);
-    db = new Database(scratchPath);
-    db.pragma('trusted_schema = OFF');
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    try {
-      await loadSqlDump(upload.path, db);
-    } catch (error) {
-      db.close();
-      rmSync(scratchPath, { force: true });
-      throw error;
+export async function openStoryFile(upload: Upload, limits: ReadLimits): Promise<StoryFile | null> {
+  if (upload.kind === 'sqlite' && !(await hasSqliteHeader(upload.path))) {
+    throw new AppError('unsupported_media_type', 'The file is not a SQLite database (an encrypted database or another format has no SQLite header)');
+  }
+  const scratchPath = path.join(uploadDirectory, `${path.basename(upload.path)}.scratch.sqlite`);
+  const start: ReaderStart = {
+    path: upload.path,
+    kind: upload.kind,
+    scratchPath,
+    limits: { maxRows: limits.maxRows, maxReadBytes: limits.maxReadMegabytes * 1024 * 1024, maxScratchBytes: 2 * upload.bytes + scratchAllowance },
+  };
+  const reader = new Reader(new Worker(new URL('./read-worker.mjs', import.meta.url), { workerData: start, resourceLimits: { maxOldGenerationSizeMb: readerHeapMegabytes } }), limits);
+  const close = async () => {
+    await reader.close();
+    await rm(scratchPath, { force: true });
+  };
+
+  /** The rows, a chunk at a time; the next chunk is read while this one is used. */
+  async function* rows(from: number): AsyncGenerator<RowValues> {
+    let asked = reader.ask({ type: 'read', from }, { type: 'next' });
+    for (;;) {
+      const answer = await asked;
+      if (answer.type !== 'rows') throw new Error(`The file reader answered ${answer.type} to a read`);
+      if (!answer.done) {
+        asked = reader.ask({ type: 'next' });
+        // Awaited at the next turn; a generator left early must not leave it unhandled.
+        asked.catch(() => {});
+      }
+      yield* answer.rows;
+      if (answer.done) return;
     }
   }
-  const close = () => {
-    db.close();
-    if (scratchPath) rmSync(scratchPath, { force: true });
-  };
+
   try {
-    harden(db);
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new AppError('unprocessable', `The database file is damaged: ${String(check)}`);
-    const found = findTable(db);
-    if (!found) {
-      close();
+    const opened = await reader.ask();
+    if (opened.type !== 'opened') throw new Error(`The file reader answered ${opened.type} to opening`);
+    if (!opened.found) {
+      await close();
       return null;
     }
-    const source = quote(found.table);
-    const total = (db.prepare(`select count(*) as total from ${source}`).get() as { total: number }).total;
-    // Each value is read bounded, so a hostile 1 GB cell costs no more than the limit; longer is a row error.
-    const selected = Object.entries(found.columns)
-      .filter((entry): entry is [string, string] => entry[1] !== null)
-      .map(([ours, theirs]) => `substr(${quote(theirs)}, 1, ${maxTextCharacters + 1}) as ${quote(ours)}`);
-    const rows = (from: number) => db.prepare(`select ${selected.join(', ')} from ${source} limit -1 offset ?`).iterate(from) as IterableIterator<Record<string, unknown>>;
-    return { ...found, total, rows, close };
+    return { ...opened.found, total: opened.total, rows, close };
   } catch (error) {
-    close();
-    if (error instanceof AppError) throw error;
-    throw damaged(error);
+    await close();
+    throw error;
   }
 }

@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,8 @@ export async function receiveUpload(request: Request, options: { maxMegabytes: n
   const target = path.join(uploadDirectory, randomUUID());
   const discard = () => rm(target, { force: true });
   const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  // The temporary file's stream: closed (its handle with it) before the file is removed, whatever ended the upload.
+  let output = null as WriteStream | null;
 
   try {
     const upload = await new Promise<Omit<Upload, 'discard' | 'path'>>((resolve, reject) => {
@@ -76,6 +78,7 @@ export async function receiveUpload(request: Request, options: { maxMegabytes: n
         // Stop reading the request: what is left of it is never read.
         body.unpipe(parser);
         body.destroy();
+        output?.destroy();
         reject(error);
       };
       parser.on('file', (field, file, info) => {
@@ -100,7 +103,8 @@ export async function receiveUpload(request: Request, options: { maxMegabytes: n
         });
         // busboy cuts the file at the limit and says so here: the upload is refused at once, the rest never read.
         file.on('limit', () => fail(tooLarge()));
-        received = pipeline(file, counter, createWriteStream(target, { mode: 0o600 })).then(() => ({
+        output = createWriteStream(target, { mode: 0o600 });
+        received = pipeline(file, counter, output).then(() => ({
           filename: path.basename(info.filename),
           kind,
           bytes,
@@ -116,12 +120,20 @@ export async function receiveUpload(request: Request, options: { maxMegabytes: n
         }
         received.then(resolve, reject);
       });
-      body.on('error', (error) => reject(error));
+      // The client went away half-way (closed the socket): nobody waits for an answer, and the upload is no fault of ours.
+      body.on('error', () => fail(badRequest('The upload was cut off before its end')));
       body.pipe(parser);
     });
     if (upload.bytes === 0) throw badRequest('The file is empty');
     return { ...upload, path: target, discard };
   } catch (error) {
+    if (output && !output.closed) {
+      const closing = output;
+      await new Promise<void>((resolve) => {
+        closing.once('close', () => resolve());
+        closing.destroy();
+      });
+    }
     await discard();
     throw error;
   }

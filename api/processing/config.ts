@@ -67,6 +67,12 @@ export const importEnv = {
   IMPORT_MAX_MEGABYTES: z.coerce.number().int().min(1).max(10_240).default(importFileRules.maxMegabytes),
   /** An import still running after this answers with its job, which the card follows (the client waits 120 s). */
   IMPORT_ANSWER_SECONDS: z.coerce.number().min(0.1).max(110).default(100),
+  /** The most rows a file's table (or a .sql dump, all its INSERTs) may hold; more is refused (422). */
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(2_000_000),
+  /** The most text read from one file, all cells together (each cell is read up to about 4 MB); more is refused (422). */
+  IMPORT_MAX_READ_MEGABYTES: z.coerce.number().int().min(1).default(2048),
+  /** The time the thread reading a file may spend on it (opening, checking, reading rows); past it the read is ended and refused (422). */
+  IMPORT_READ_SECONDS: z.coerce.number().min(0.1).max(3600).default(300),
 };
 
 const storyJobSchema = z.object(storyJobEnv).superRefine(checkJobSettings);

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';
 import { analyseUpload, importUpload, type ImportJob } from '../../../imports/start.ts';
+import { readLimitsOf } from '../../../imports/story-file.ts';
 import { receiveUpload } from '../../../imports/upload.ts';
 import { noStoriesMessage } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
@@ -45,9 +46,10 @@ function jobAnswer(job: ImportJob) {
  */
 export function adminImportRoutes(deps: AppDeps) {
   const limits = { maxMegabytes: deps.config.IMPORT_MAX_MEGABYTES };
+  const readLimits = readLimitsOf(deps.config);
   return new Hono<SignedInEnv>()
     .post('/analyze-db-file', async (c) => {
-      const analysed = await analyseUpload(deps.db, await receiveUpload(c.req.raw, limits));
+      const analysed = await analyseUpload(deps.db, await receiveUpload(c.req.raw, limits), readLimits);
       if (!analysed) return c.json({ success: false, message: noStoriesMessage, total: 0, duplicates: 0, kind: 'stories' as const });
       const { counts, kind, table } = analysed;
       const noun = kind === 'policies' ? 'policies' : 'stories';
@@ -61,7 +63,7 @@ export function adminImportRoutes(deps: AppDeps) {
     })
     .post('/import-db-file', async (c) => {
       const upload = await receiveUpload(c.req.raw, limits);
-      const { job, finished } = await importUpload({ db: deps.db, now: deps.now, answerSeconds: deps.config.IMPORT_ANSWER_SECONDS }, upload, { userId: c.get('user').id, ip: clientIp(c) });
+      const { job, finished } = await importUpload({ db: deps.db, now: deps.now, answerSeconds: deps.config.IMPORT_ANSWER_SECONDS, limits: readLimits }, upload, { userId: c.get('user').id, ip: clientIp(c) });
       if (!finished) return c.json(jobAnswer(job), 202);
       return c.json(jobAnswer(job), job.status === 'failed' ? 422 : 200);
     })
