@@ -46,6 +46,22 @@ describe('the rules analyser on the labelled set of real documents', () => {
   });
 });
 
+describe('the importance score', () => {
+  // Issue 30 item 12: an admin reads the reasons as the score's sum; they must add up to it.
+  it('is exactly the sum of the terms it lists (base, findings, rounding, clamp) for every document of the labelled set', () => {
+    for (const document of documents) {
+      const analysis = analyseWithRules(document.story, now);
+      const terms = analysis.importanceReasons.map((reason) => {
+        const points = /\(([+-][\d.]+)\)$/.exec(reason);
+        expect(points, `${document.file}: ${reason}`).not.toBeNull();
+        return Number(points![1]);
+      });
+      expect(analysis.importanceReasons[0], document.file).toBe('Base (+1)');
+      expect(Math.round(terms.reduce((sum, term) => sum + term, 0) * 100) / 100, `${document.file}: ${analysis.importanceReasons.join('; ')}`).toBe(analysis.impact);
+    }
+  });
+});
+
 describe('reading a document', () => {
   it('reads the decree date under a two-line State Council decree number, not the history of revisions', () => {
     const analysis = analyse('govcn-33.txt');
