@@ -261,6 +261,21 @@ export const reprocessPolicySchema = z.strictObject({ overwriteEdited });
 /** POST /api/admin/reprocess-policies: one batch. */
 export const reprocessPoliciesSchema = z.strictObject({ policyIds: policyIdsSchema.shape.policyIds, overwriteEdited });
 
+/**
+ * POST /api/admin/reprocess-policy/{id}/preview and /api/admin/reprocess-policies/preview: what a
+ * reprocessing would change and keep, for the confirmation, nothing written. `ran` is false for
+ * an LLM, which isn't asked for a preview: `changes` are then what its answer replaces by rule.
+ */
+export type ReprocessPreview = {
+  analyser: string;
+  ran: boolean;
+  /** How many of the policies named would be reprocessed (those with Chinese text). */
+  policies: number;
+  /** `from` and `to` for a single policy; `policies` counts the ones each part changes in. */
+  changes: { part: string; label: string; policies: number; from: string | null; to: string | null }[];
+  kept: { part: string; label: string; policies: number; because: 'edited' | 'reviewed' | 'richer' }[];
+};
+
 /** The Database File Upload card's rules (spec sections 7 and 9), checked by the card and enforced by the API. */
 export const importFileRules = { extensions: ['db', 'sqlite', 'sqlite3', 'sql'] as const, maxMegabytes: 1024, timeoutMs: 120_000 };
 export const invalidFileTypeMessage = 'Invalid file type. Accepted types: db, sqlite, sqlite3, sql';

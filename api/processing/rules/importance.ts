@@ -26,6 +26,9 @@ const documentTypes: DocumentType[] = [
   { pattern: /(复函|函|答复)$/, name: 'letter', points: 0 },
 ];
 
+/** Every kind's English name, as the description line prints it (./facts-line.ts reads it back). */
+export const documentKindNames = [...new Set(documentTypes.map((type) => type.name))];
+
 export type DocumentKind = { name: string; points: number; issues: string | null };
 
 /** What a title says the document is; a notice that issues (印发) measures is weighed as those measures. */

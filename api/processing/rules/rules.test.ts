@@ -5,6 +5,7 @@ import { datesIn } from './text.ts';
 import { analyseWithRules, createRulesAnalyser } from './index.ts';
 import { documentNumber } from './text.ts';
 import { findDepartment } from './department.ts';
+import { factsLine, readFactsLine } from './facts-line.ts';
 
 const documents = loadLabelledSet();
 const now = new Date('2026-11-25T00:00:00Z');
@@ -40,6 +41,9 @@ describe('the rules analyser on the labelled set of real documents', () => {
     for (const { analysis } of results) {
       expect(analysis.englishTranslation).toBeNull();
       expect(analysis.description).toMatch(/English translation pending\.$/);
+      // Read back as the analyser's own line, so a later write can re-make it (issue 30 item 11).
+      expect(readFactsLine(analysis.description), analysis.description).toMatchObject({ dated: { on: analysis.publishedOn }, translationPending: true });
+      expect(factsLine(readFactsLine(analysis.description)!)).toBe(analysis.description);
       expect(analysis.impact).toBeGreaterThanOrEqual(1);
       expect(analysis.impact).toBeLessThanOrEqual(10);
     }
