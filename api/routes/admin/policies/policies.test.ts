@@ -329,6 +329,26 @@ describe('the policy editor: GET and PATCH /api/admin/policies/{id}', () => {
     expect(await stored(id)).toEqual(before);
   });
 
+  // Issue 30 item 10: the editor's inputs are refused, not rounded or read as something else, in the admin's words.
+  it.each([
+    [{ impact: 5.5 }, 'Importance must be a whole number from 1 to 10'],
+    [{ impact: '1e1' }, 'Importance must be a whole number from 1 to 10'],
+    [{ impact: null }, 'Importance must be a whole number from 1 to 10'],
+    [{ impact: '' }, 'Importance must be a whole number from 1 to 10'],
+    [{ description: '' }, 'Description must not be empty'],
+    [{ description: '   ' }, 'Description must not be empty'],
+    [{ title: '' }, 'Title must not be empty'],
+    [{ time: '2026-02-30' }, 'Date must be a real day, written YYYY-MM-DD'],
+    [{ source_url: 'www.gov.cn' }, 'Source URL must be a web address starting with http:// or https://'],
+  ])('refuses the editor input %j with 400 naming the field in the admin\'s words', async (body, message) => {
+    const { id } = await createPolicy(ctx.db, { title: 'Unchanged by bad input', impact: 4, description: 'A description.' });
+    const before = await stored(id);
+    const response = await patch(id, body);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toContain(message);
+    expect(await stored(id)).toEqual(before);
+  });
+
   it('answers 404 for a policy that does not exist and 413 for a body past 4 MB', async () => {
     expect((await patch(999999, { impact: 5 })).status).toBe(404);
     const { id } = await createPolicy(ctx.db);
