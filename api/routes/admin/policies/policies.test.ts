@@ -335,13 +335,13 @@ describe('the policy editor: GET and PATCH /api/admin/policies/{id}', () => {
     const { id } = await createPolicy(ctx.db, { departmentId: 4, publishedOn: '2026-11-25', description: line, fullContent: { description: line } });
     // As the editor saves: every field, the description as it was.
     expect((await patch(id, { departmentId: 11, time: '2021-03-04', description: line, fullContent: { description: line } })).status).toBe(200);
-    const corrected = await stored(id);
+    const corrected = (await stored(id))!;
     expect(corrected.description).toBe('Ministry of Foreign Affairs notice, 〔2026〕3号; issued 4 March 2021. English translation pending.');
     expect(corrected.fullContent).toMatchObject({ description: corrected.description });
 
     const written = await createPolicy(ctx.db, { departmentId: 4, publishedOn: '2026-11-25', description: 'Rules on export licences for rare earths.' });
     expect((await patch(written.id, { departmentId: 10, description: 'Rules on export licences for rare earths.' })).status).toBe(200);
-    expect((await stored(written.id)).description).toBe('Rules on export licences for rare earths.');
+    expect((await stored(written.id))!.description).toBe('Rules on export licences for rare earths.');
   });
 
   // Issue 30 item 10: the editor's inputs are refused, not rounded or read as something else, in the admin's words.
