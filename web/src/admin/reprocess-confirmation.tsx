@@ -32,8 +32,8 @@ export function describePreview(preview: ReprocessPreview): string {
  * and keep; reprocessing then runs in the worker.
  */
 export function useReprocessConfirmation(onQueued: (kind: 'one' | 'many') => void) {
-  const [asking, setAsking] = useState<number[] | null>(null);
-  const preview = useQuery({ ...reprocessPreviewQuery(asking ?? []), enabled: asking !== null && asking.length > 0 });
+  const [asking, setAsking] = useState<{ kind: 'one' | 'many'; ids: number[] } | null>(null);
+  const preview = useQuery({ ...reprocessPreviewQuery(asking?.ids ?? []), enabled: asking !== null && asking.ids.length > 0 });
   const reprocessOne = useMutation({
     mutationFn: reprocessPolicy,
     onSuccess: () => {
@@ -52,7 +52,7 @@ export function useReprocessConfirmation(onQueued: (kind: 'one' | 'many') => voi
     },
     onError: (error) => toastFailure('Failed to reprocess policies', error),
   });
-  const count = preview.data?.policies ?? asking?.length ?? 0;
+  const count = preview.data?.policies ?? asking?.ids.length ?? 0;
   const description = preview.error
     ? `The changes could not be worked out: ${preview.error.message}`
     : preview.data
@@ -60,8 +60,8 @@ export function useReprocessConfirmation(onQueued: (kind: 'one' | 'many') => voi
       : 'Working out what the analyser will change...';
 
   return {
-    askOne: (id: number) => setAsking([id]),
-    askMany: (ids: Iterable<number>) => setAsking([...ids]),
+    askOne: (id: number) => setAsking({ kind: 'one', ids: [id] }),
+    askMany: (ids: Iterable<number>) => setAsking({ kind: 'many', ids: [...ids] }),
     pendingOne: (id: number) => reprocessOne.isPending && reprocessOne.variables === id,
     pendingMany: reprocessMany.isPending,
     dialog: (
@@ -73,9 +73,8 @@ export function useReprocessConfirmation(onQueued: (kind: 'one' | 'many') => voi
         confirmLabel="Reprocess"
         pending={!preview.data || preview.data.policies === 0 || reprocessOne.isPending || reprocessMany.isPending}
         onConfirm={() => {
-          if (!asking) return;
-          if (asking.length === 1) reprocessOne.mutate(asking[0]!);
-          else reprocessMany.mutate(asking);
+          if (asking?.kind === 'one') reprocessOne.mutate(asking.ids[0]!);
+          else if (asking) reprocessMany.mutate(asking.ids);
         }}
       />
     ),

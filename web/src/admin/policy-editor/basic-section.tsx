@@ -14,8 +14,8 @@ export function BasicSection({ policy, departments, draft, set, errors = {} }: D
         </Field>
         <Field label="Impact Score" error={errors.impact}>
           {(id, aria) => (
-            // Text, not a number: what was typed is what is checked, never rounded or read as 0.
-            <input id={id} type="text" inputMode="numeric" className="input" value={draft.impact} onChange={(event) => set({ impact: event.target.value })} {...aria} />
+            // Kept as typed: what was typed is what is checked, never rounded or read as 0.
+            <input id={id} type="number" min={1} max={10} step={1} className="input" value={draft.impact} onChange={(event) => set({ impact: event.target.value })} {...aria} />
           )}
         </Field>
       </div>
