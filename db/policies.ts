@@ -218,3 +218,10 @@ export async function savePolicy(
   if (row.chineseTitle && changed.includes('chineseTitle')) await linkCitationsTo(tx, policyId, row.chineseTitle);
   return { id: policyId, changed };
 }
+
+/**
+ * The policy as stored, locked for update in the caller's transaction: what merging an analysis
+ * into it starts from (api/processing/merge.ts decides per field what an analyser may replace).
+ */
+export const readPolicyForUpdate = readStored;
+export type { Stored as StoredPolicy };

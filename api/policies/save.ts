@@ -1,10 +1,14 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Transaction } from '../../db/client.ts';
 import { savePolicy, type PolicyFields } from '../../db/policies.ts';
+import { parsePolicyFullContent } from '../../db/policy-content.ts';
 import { policies } from '../../db/schema/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { recordAudit } from '../auth/audit.ts';
+import { factsLine, readFactsLine } from '../processing/rules/facts-line.ts';
 import type { policyUpdateSchema } from '../shared/admin-schemas.ts';
+import { departmentList } from '../../vocabulary/departments.ts';
 
 /**
  * An admin's writes to policies: each the write and its audit row in one transaction; the search
@@ -45,9 +49,41 @@ export async function saveAsAdmin(
 ): Promise<void> {
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
-    const { changed } = await savePolicy(tx, id, fields, { kind: 'admin', userId: editor.userId, at, translationReviewed });
+    const { changed } = await savePolicy(tx, id, await rederiveFacts(tx, id, fields), { kind: 'admin', userId: editor.userId, at, translationReviewed });
     await recordAudit(tx, { action: 'policy_updated', actorId: editor.userId, subject: `policy:${id}`, ip: editor.ip, details: { changed }, at });
   });
+}
+
+/**
+ * The rules analyser's description is a line of facts (api/processing/rules/facts-line.ts): when an
+ * admin corrects the department or the date it was made from and leaves the line as it was, the
+ * line is re-made from the corrected facts, so it never contradicts them (issue 30 item 11). A
+ * description anyone wrote is never touched.
+ */
+async function rederiveFacts(tx: Transaction, id: number, fields: Partial<PolicyFields>): Promise<Partial<PolicyFields>> {
+  if (fields.departmentId === undefined && fields.publishedOn === undefined) return fields;
+  const [row] = await tx
+    .select({ description: policies.description, departmentId: policies.departmentId, publishedOn: policies.publishedOn, englishTranslation: policies.englishTranslation, fullContent: policies.fullContent })
+    .from(policies)
+    .where(eq(policies.id, id))
+    .for('update');
+  if (!row || (fields.description !== undefined && fields.description !== row.description)) return fields;
+  const facts = readFactsLine(row.description);
+  const department = fields.departmentId === undefined || fields.departmentId === row.departmentId ? null : departmentList.find((entry) => entry.id === fields.departmentId);
+  const date = fields.publishedOn === undefined || fields.publishedOn === row.publishedOn ? null : fields.publishedOn;
+  if (!facts || (!department && !date)) return fields;
+  const translation = fields.englishTranslation === undefined ? row.englishTranslation : fields.englishTranslation;
+  const description = factsLine({
+    ...facts,
+    issuer: department ? department.fullName : facts.issuer,
+    // A date an admin sets is the document's own.
+    dated: date ? { as: 'issued', on: date } : facts.dated,
+    translationPending: !translation?.trim(),
+  });
+  // The analysis body repeats the line: it follows, unless the admin wrote another there.
+  const content = parsePolicyFullContent(fields.fullContent ?? row.fullContent);
+  const fullContent = content.description === row.description ? { ...content, description } : fields.fullContent;
+  return { ...fields, description, ...(fullContent === undefined ? {} : { fullContent }) };
 }
 
 /**

@@ -29,6 +29,8 @@ export type StoryAnalysis = {
   /** Importance 1-10 and why. */
   impact: number;
   importanceReasons: string[];
+  /** Facts the text did not give, filled with a default (the State Council, the story's date): a reprocessing doesn't let them replace stored ones. */
+  defaulted?: ('departmentId' | 'publishedOn')[];
   /** Titles of the documents the text cites (its 《...》). */
   citedTitles: string[];
   usage: { analyser: string; tokens: number | null; durationMs: number };

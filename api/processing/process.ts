@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { saveCitations } from '../../db/citations.ts';
-import { PolicyWriteError, savePolicy, type PolicyFields } from '../../db/policies.ts';
+import { PolicyWriteError, readPolicyForUpdate, savePolicy, type PolicyFields } from '../../db/policies.ts';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
 import { pendingStories, policies } from '../../db/schema/index.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from './analysis.ts';
+import { analyserKind, mergeAnalysis } from './merge.ts';
 import { countAttempt, lockProcessingStory, markFailed, markProcessed, noteFailedAttempt } from '../stories/status.ts';
 
 /**
@@ -40,7 +41,7 @@ function storyDate(date: Date): string {
 }
 
 /** The policy a story's analysis makes, in savePolicy's fields. */
-export function policyFields(analysis: StoryAnalysis, story: StoryInput): Partial<PolicyFields> {
+export function policyFields(analysis: StoryAnalysis, story: StoryInput): Partial<PolicyFields> & { fullContent: PolicyFullContent } {
   const fullContent: PolicyFullContent = {
     description: analysis.description,
     key_points: analysis.keyPoints,
@@ -68,6 +69,23 @@ export function policyFields(analysis: StoryAnalysis, story: StoryInput): Partia
   };
 }
 
+/** Writes an analysis: a new policy whole, into an existing one as ./merge.ts decides. */
+async function saveAnalysis(tx: Transaction, policyId: number | null, analysis: StoryAnalysis, story: StoryInput, options: { at: Date; overwriteEdited: boolean }) {
+  const proposed = policyFields(analysis, story);
+  const stored = policyId === null ? null : await readPolicyForUpdate(tx, policyId);
+  const fields = stored ? mergeAnalysis(stored, proposed, analysis, { analyser: analyserKind(analysis.usage.analyser), overwriteEdited: options.overwriteEdited }).fields : proposed;
+  return savePolicy(tx, policyId, fields, { kind: 'analyser', at: options.at, overwriteEdited: options.overwriteEdited });
+}
+
+/** The input a reprocessing analyses: the story the policy was made from, else the policy's own Chinese title, source URL and text. */
+export async function reprocessingInput(db: Database, policyId: number): Promise<StoryInput | null> {
+  const [policy] = await db.select().from(policies).where(eq(policies.id, policyId));
+  if (!policy) return null;
+  const [story] = await db.select().from(pendingStories).where(eq(pendingStories.policyId, policyId));
+  return story
+    ? { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) }
+    : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn };
+}
 
 /**
  * One attempt at story `storyId`. Only a story in `processing` is worked on: one returned to
@@ -89,7 +107,7 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
       if (!locked) return 'skipped';
       const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(eq(policies.sourceUrl, locked.url)) : [];
       const at = deps.now();
-      const { id: policyId } = await savePolicy(tx, locked.policyId ?? byUrl?.id ?? null, policyFields(analysis, input), { kind: 'analyser', at });
+      const { id: policyId } = await saveAnalysis(tx, locked.policyId ?? byUrl?.id ?? null, analysis, input, { at, overwriteEdited: false });
       await saveCitations(tx, policyId, analysis.citedTitles);
       await markProcessed(tx, storyId, { policyId, analyser: analysis.usage.analyser, tokens: analysis.usage.tokens, durationMs: analysis.usage.durationMs, at });
       return 'processed' as const;
@@ -108,21 +126,17 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
 }
 
 /**
- * Reprocesses policy `policyId` from its source: the story it was made from, else its own Chinese
- * title, source URL and text. What an admin edited or reviewed stays, unless `overwriteEdited`.
+ * Reprocesses policy `policyId` from its source (reprocessingInput). What an admin edited or
+ * reviewed stays, unless `overwriteEdited`; richer content stays whatever (./merge.ts).
  */
 export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, overwriteEdited: boolean): Promise<Outcome> {
-  const [policy] = await deps.db.select().from(policies).where(eq(policies.id, policyId));
-  if (!policy) return 'skipped';
-  const [story] = await deps.db.select().from(pendingStories).where(eq(pendingStories.policyId, policyId));
-  const input: StoryInput = story
-    ? { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) }
-    : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn };
+  const input = await reprocessingInput(deps.db, policyId);
+  if (!input) return 'skipped';
   const analysis = await deps.analyser.analyse(input, AbortSignal.timeout(deps.timeoutMs));
   await deps.db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
     if (!exists) return;
-    await savePolicy(tx, policyId, policyFields(analysis, input), { kind: 'analyser', at: deps.now(), overwriteEdited });
+    await saveAnalysis(tx, policyId, analysis, input, { at: deps.now(), overwriteEdited });
     await saveCitations(tx, policyId, analysis.citedTitles);
   });
   return 'processed';

@@ -4,7 +4,7 @@ import type { StoryStatus } from '../../db/schema/operations.ts';
 import type { Role } from '../../db/schema/users.ts';
 import type { SearchRebuildStatus } from '../../vocabulary/search-rebuild-status.ts';
 import { translationStatuses, type TranslationStatus } from '../../vocabulary/translation-status.ts';
-import { optionalParam, recordId, wholeNumber } from './params.ts';
+import { maxRecordId, optionalParam, recordId, wholeNumber } from './params.ts';
 import type { PolicyTag } from './search.ts';
 import { findTextProblem } from './text-rules.ts';
 
@@ -91,8 +91,41 @@ const editorTag = z.union([
   z.object({ name: z.string(), color: z.string().optional(), topicId: tagIdText }),
 ], { error: 'each tag must name an industryId or a topicId' });
 
-/** The spec's date text, YYYY-MM-DD, and a real day. */
-const policyDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
+/**
+ * The editor's fields, each with its message in the admin's words: the server refuses with them
+ * and the form (web/src/admin/policy-editor/) checks each field with the same schema as it is
+ * typed. The form sends an importance it can't read as a whole number as the text typed, so "5.5"
+ * and "1e1" are refused here too rather than rounded or read as 10.
+ */
+export const policyEditorFields = {
+  title: z
+    .string({ error: 'Title must not be empty' })
+    .trim()
+    .min(1, 'Title must not be empty')
+    .max(policyFieldLimits.title, `Title must be at most ${policyFieldLimits.title} characters`),
+  time: z.iso.date({ error: 'Date must be a real day, written YYYY-MM-DD' }),
+  description: z
+    .string({ error: 'Description must not be empty' })
+    .refine((text) => text.trim() !== '', 'Description must not be empty')
+    .pipe(z.string().max(policyFieldLimits.description, `Description must be at most ${policyFieldLimits.description} characters`)),
+  impact: z
+    .number({ error: 'Importance must be a whole number from 1 to 10' })
+    .int('Importance must be a whole number from 1 to 10')
+    .min(1, 'Importance must be a whole number from 1 to 10')
+    .max(10, 'Importance must be a whole number from 1 to 10'),
+  departmentId: z
+    .number({ error: 'Department must be one of the list' })
+    .int('Department must be one of the list')
+    .positive('Department must be one of the list')
+    .max(maxRecordId, `must be at most ${maxRecordId}`),
+  source_url: z
+    .string()
+    .trim()
+    .max(policyFieldLimits.sourceUrl, `Source URL must be at most ${policyFieldLimits.sourceUrl} characters`)
+    .refine((url) => url === '' || /^https?:\/\/\S+$/.test(url), 'Source URL must be a web address starting with http:// or https://')
+    .transform((url) => url || null)
+    .nullable(),
+};
 
 /**
  * The analysis as the editor sends it: an object, or (spec section 3) a JSON string of one. The
@@ -115,21 +148,14 @@ const fullContentBody = z.unknown().superRefine((value, ctx) => {
 /** PATCH /api/admin/policies/{id}: the spec's editor body; every field optional, absent ones kept. */
 export const policyUpdateSchema = z.strictObject({
   id: recordId().optional(),
-  title: z.string().trim().min(1, 'must not be empty').max(policyFieldLimits.title, `must be at most ${policyFieldLimits.title} characters`).optional(),
-  time: policyDate.optional(),
-  description: z.string().max(policyFieldLimits.description, `must be at most ${policyFieldLimits.description} characters`).optional(),
-  impact: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 10').max(10, 'must be between 1 and 10').optional(),
-  departmentId: recordId().optional(),
+  title: policyEditorFields.title.optional(),
+  time: policyEditorFields.time.optional(),
+  description: policyEditorFields.description.optional(),
+  impact: policyEditorFields.impact.optional(),
+  departmentId: policyEditorFields.departmentId.optional(),
   /** The editor sends the department's name too; the id is what is stored. */
   department: z.unknown().optional(),
-  source_url: z
-    .string()
-    .trim()
-    .max(policyFieldLimits.sourceUrl, `must be at most ${policyFieldLimits.sourceUrl} characters`)
-    .refine((url) => url === '' || /^https?:\/\/\S+$/.test(url), 'must be an http(s) address')
-    .transform((url) => url || null)
-    .nullable()
-    .optional(),
+  source_url: policyEditorFields.source_url.optional(),
   chinese_original: documentText.optional(),
   english_translation: translationText.optional(),
   /** Confirm the English text (`reviewed`) or return it to `machine`. */
@@ -279,6 +305,21 @@ export const reprocessPolicySchema = z.strictObject({ overwriteEdited });
 
 /** POST /api/admin/reprocess-policies: one batch. */
 export const reprocessPoliciesSchema = z.strictObject({ policyIds: policyIdsSchema.shape.policyIds, overwriteEdited });
+
+/**
+ * POST /api/admin/reprocess-policy/{id}/preview and /api/admin/reprocess-policies/preview: what a
+ * reprocessing would change and keep, for the confirmation, nothing written. `ran` is false for
+ * an LLM, which isn't asked for a preview: `changes` are then what its answer replaces by rule.
+ */
+export type ReprocessPreview = {
+  analyser: string;
+  ran: boolean;
+  /** How many of the policies named would be reprocessed (those with Chinese text). */
+  policies: number;
+  /** `from` and `to` for a single policy; `policies` counts the ones each part changes in. */
+  changes: { part: string; label: string; policies: number; from: string | null; to: string | null }[];
+  kept: { part: string; label: string; policies: number; because: 'edited' | 'reviewed' | 'richer' }[];
+};
 
 /** The Database File Upload card's rules (spec sections 7 and 9), checked by the card and enforced by the API. */
 export const importFileRules = { extensions: ['db', 'sqlite', 'sqlite3', 'sql'] as const, maxMegabytes: 1024, timeoutMs: 120_000 };

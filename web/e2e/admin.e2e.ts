@@ -447,9 +447,11 @@ describe('story processing', () => {
       const row = page.locator('tbody tr', { hasText: '专利代理条例' }).first();
       await row.waitFor();
       await row.getByRole('button', { name: /^Reprocess policy/ }).click();
+      await page.getByRole('alertdialog', { name: 'Reprocess 1 policy?' }).getByRole('button', { name: 'Reprocess' }).click();
       await expectToast(page, 'Policy reprocessing initiated');
       await row.getByRole('checkbox').click();
       await page.getByRole('button', { name: 'Batch Reprocess (1)' }).click();
+      await page.getByRole('alertdialog', { name: 'Reprocess 1 policy?' }).getByRole('button', { name: 'Reprocess' }).click();
       await expectToast(page, 'Batch reprocessing initiated', '1 policy queued');
 
       // A story stuck in processing (its worker gone) is returned to pending with the password.

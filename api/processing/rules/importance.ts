@@ -2,7 +2,9 @@ import type { DepartmentFinding } from './department.ts';
 
 /**
  * Importance 1-10 from what the document is, who issued it, how far it reaches and how soon it
- * bites, with the reasons (shown to admins beside the score). Points add to a base of 1.
+ * bites, with the reasons (shown to admins beside the score). The reasons are the score's terms:
+ * a base of 1, each finding's points, and the rounding and the 1-10 clamp when they apply, so what
+ * an admin reads adds up to the score shown.
  */
 
 type DocumentType = { pattern: RegExp; name: string; points: number };
@@ -23,6 +25,9 @@ const documentTypes: DocumentType[] = [
   { pattern: /批复$/, name: 'official reply', points: 0 },
   { pattern: /(复函|函|答复)$/, name: 'letter', points: 0 },
 ];
+
+/** Every kind's English name, as the description line prints it (./facts-line.ts reads it back). */
+export const documentKindNames = [...new Set(documentTypes.map((type) => type.name))];
 
 export type DocumentKind = { name: string; points: number; issues: string | null };
 
@@ -48,11 +53,12 @@ export function scoreImportance(input: {
   now: Date;
 }): { impact: number; reasons: string[] } {
   const reasons: string[] = [];
-  let score = 1;
+  let score = 0;
   const add = (points: number, reason: string) => {
     score += points;
-    reasons.push(`${reason} (+${points})`);
+    reasons.push(`${reason} (${points < 0 ? '-' : '+'}${Math.abs(points)})`);
   };
+  add(1, 'Base');
 
   if (input.kind) add(input.kind.points, `Document type: ${input.kind.name}${input.kind.issues ? ` (issues ${input.kind.issues})` : ''}`);
   else reasons.push('Document type not recognised (+0)');
@@ -75,5 +81,9 @@ export function scoreImportance(input: {
     else reasons.push(`Effective date ${input.effectiveOn} (+0)`);
   }
 
-  return { impact: Math.min(10, Math.max(1, Math.round(score))), reasons };
+  const rounded = Math.round(score);
+  if (rounded !== score) add(Number((rounded - score).toFixed(2)), 'Rounded to a whole number');
+  const clamped = Math.min(10, Math.max(1, rounded));
+  if (clamped !== rounded) add(clamped - rounded, clamped === 10 ? 'Capped at 10' : 'Raised to the minimum of 1');
+  return { impact: clamped, reasons };
 }

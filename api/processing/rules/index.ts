@@ -3,6 +3,7 @@ import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput 
 import { citedTitles } from './citations.ts';
 import { findDates } from './dates.ts';
 import { findDepartment } from './department.ts';
+import { factsLine } from './facts-line.ts';
 import { documentKind, scoreImportance } from './importance.ts';
 import { findKeyPoints } from './key-points.ts';
 import { findTags } from './tags.ts';
@@ -16,10 +17,6 @@ import { documentLines, documentNumber } from './text.ts';
 
 const stateCouncil = departmentList.find((department) => department.code === 'SC')!;
 const departmentNames = new Map<number, string>(departmentList.map((department) => [department.id, department.fullName]));
-
-function englishDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalysis, 'usage'> {
   const lines = documentLines(story.chineseText);
@@ -35,17 +32,19 @@ export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalys
   const departmentId = department?.departmentId ?? stateCouncil.id;
 
   // Only what was found, in English, and said to be no translation.
-  const issuer = department ? departmentNames.get(departmentId)! : 'Issuer not identified';
-  const facts = [
-    `${issuer}${kind ? ` ${kind.name}` : ''}${number ? `, ${number.text}` : ''}`,
-    dates.by === 'story' ? `received ${englishDate(dates.publishedOn)}` : `issued ${englishDate(dates.publishedOn)}`,
-    ...(dates.effectiveOn ? [`takes effect ${englishDate(dates.effectiveOn)}`] : []),
-  ];
+  const description = factsLine({
+    issuer: department ? departmentNames.get(departmentId)! : null,
+    kind: kind?.name ?? null,
+    number: number?.text ?? null,
+    dated: { as: dates.by === 'story' ? 'received' : 'issued', on: dates.publishedOn },
+    effectiveOn: dates.effectiveOn,
+    translationPending: true,
+  });
   const effectiveSentence = dates.effectiveOn ? /[^。\n]*自[^。\n]*起(?:施行|实施|执行|生效)[^。\n]*。?/.exec(text)?.[0] : undefined;
 
   return {
     title,
-    description: `${facts.join('; ')}. English translation pending.`,
+    description,
     departmentId,
     publishedOn: dates.publishedOn,
     englishTranslation: null,
@@ -56,6 +55,7 @@ export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalys
     timeline: dates.effectiveOn ? [{ period: dates.effectiveOn, phase: 'Takes effect', details: effectiveSentence ?? '' }] : [],
     impact: importance.impact,
     importanceReasons: importance.reasons,
+    defaulted: [...(department ? [] : (['departmentId'] as const)), ...(dates.by === 'story' ? (['publishedOn'] as const) : [])],
     citedTitles: citedTitles(text, title),
   };
 }

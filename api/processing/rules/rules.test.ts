@@ -5,6 +5,7 @@ import { datesIn } from './text.ts';
 import { analyseWithRules, createRulesAnalyser } from './index.ts';
 import { documentNumber } from './text.ts';
 import { findDepartment } from './department.ts';
+import { factsLine, readFactsLine } from './facts-line.ts';
 
 const documents = loadLabelledSet();
 const now = new Date('2026-11-25T00:00:00Z');
@@ -40,8 +41,27 @@ describe('the rules analyser on the labelled set of real documents', () => {
     for (const { analysis } of results) {
       expect(analysis.englishTranslation).toBeNull();
       expect(analysis.description).toMatch(/English translation pending\.$/);
+      // Read back as the analyser's own line, so a later write can re-make it (issue 30 item 11).
+      expect(readFactsLine(analysis.description), analysis.description).toMatchObject({ dated: { on: analysis.publishedOn }, translationPending: true });
+      expect(factsLine(readFactsLine(analysis.description)!)).toBe(analysis.description);
       expect(analysis.impact).toBeGreaterThanOrEqual(1);
       expect(analysis.impact).toBeLessThanOrEqual(10);
+    }
+  });
+});
+
+describe('the importance score', () => {
+  // Issue 30 item 12: an admin reads the reasons as the score's sum; they must add up to it.
+  it('is exactly the sum of the terms it lists (base, findings, rounding, clamp) for every document of the labelled set', () => {
+    for (const document of documents) {
+      const analysis = analyseWithRules(document.story, now);
+      const terms = analysis.importanceReasons.map((reason) => {
+        const points = /\(([+-][\d.]+)\)$/.exec(reason);
+        expect(points, `${document.file}: ${reason}`).not.toBeNull();
+        return Number(points![1]);
+      });
+      expect(analysis.importanceReasons[0], document.file).toBe('Base (+1)');
+      expect(Math.round(terms.reduce((sum, term) => sum + term, 0) * 100) / 100, `${document.file}: ${analysis.importanceReasons.join('; ')}`).toBe(analysis.impact);
     }
   });
 });

@@ -1,13 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminPolicySort } from '../../../api/shared/admin-schemas.ts';
-import { adminKeys, adminPoliciesQuery, deletePolicies, deletePolicy, reprocessPolicies, reprocessPolicy, type AdminPolicyRow, type PolicyListParams } from '../api/admin.ts';
-import { toast, toastFailure } from '../components/toaster.tsx';
+import { adminKeys, adminPoliciesQuery, deletePolicies, deletePolicy, type AdminPolicyRow, type PolicyListParams } from '../api/admin.ts';
 import { formatAdminDate, truncate } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { AdminPager, AdminSearchBox, ImpactBadge, LoadError, Th } from './admin-table-parts.tsx';
 import { useDeleteConfirmation } from './delete-confirmation.tsx';
 import { PolicyEditor } from './policy-editor/index.tsx';
+import { useReprocessConfirmation } from './reprocess-confirmation.tsx';
 import { useRowSelection } from './row-selection.ts';
 
 const translationLabels = { pending: 'Pending', machine: 'Machine', reviewed: 'Reviewed' } as const;
@@ -62,21 +62,9 @@ export function PolicyManagementTab() {
     },
   });
   const { selected } = selection;
-  // Reprocessing runs in the worker: the list changes when it is done, not now. What an admin
-  // edited stays as they wrote it (the server's rule).
-  const reprocessOne = useMutation({
-    mutationFn: reprocessPolicy,
-    onSuccess: () => toast({ title: 'Policy reprocessing initiated' }),
-    onError: (error) => toastFailure('Failed to reprocess policy', error),
-  });
-  const reprocessMany = useMutation({
-    mutationFn: reprocessPolicies,
-    onSuccess: (answer) => {
-      toast({ title: 'Batch reprocessing initiated', description: `${answer.queued} ${answer.queued === 1 ? 'policy' : 'policies'} queued` });
-      selection.clear();
-    },
-    onError: (error) => toastFailure('Failed to reprocess policies', error),
-  });
+  // Reprocessing runs in the worker, after a confirmation naming what it will change: the list
+  // changes when it is done, not now.
+  const reprocessing = useReprocessConfirmation((kind) => kind === 'many' && selection.clear());
 
   return (
     <div className="grid gap-4">
@@ -112,7 +100,7 @@ export function PolicyManagementTab() {
             <option value="reviewed">Reviewed</option>
           </select>
         </div>
-        <button type="button" className="btn-secondary" disabled={selected.size === 0 || reprocessMany.isPending} onClick={() => reprocessMany.mutate([...selected])}>
+        <button type="button" className="btn-secondary" disabled={selected.size === 0 || reprocessing.pendingMany} onClick={() => reprocessing.askMany(selected)}>
           Batch Reprocess ({selected.size})
         </button>
         <button type="button" className="btn-secondary border-red-300 text-red-800" disabled={selected.size === 0} onClick={() => deletion.askMany(selected)}>
@@ -183,8 +171,8 @@ export function PolicyManagementTab() {
                     <button
                       type="button"
                       className="btn-ghost px-2 py-1"
-                      disabled={reprocessOne.isPending && reprocessOne.variables === row.id}
-                      onClick={() => reprocessOne.mutate(row.id)}
+                      disabled={reprocessing.pendingOne(row.id)}
+                      onClick={() => reprocessing.askOne(row.id)}
                       aria-label={`Reprocess policy ${row.id}`}
                     >
                       Reprocess
@@ -221,6 +209,7 @@ export function PolicyManagementTab() {
 
       {editing !== null && <PolicyEditor policyId={editing} onClose={() => setEditing(null)} />}
       {deletion.dialog}
+      {reprocessing.dialog}
     </div>
   );
 }

@@ -141,6 +141,17 @@ export const processStories = (storyIds: number[]) => call(rpc.admin['process-st
 export const resetProcessing = (password: string) => call(rpc.admin['reset-processing'].$post({ json: { password } }));
 export const reprocessPolicy = (id: number) => call(rpc.admin['reprocess-policy'][':id'].$post({ param: { id: String(id) }, json: {} }));
 export const reprocessPolicies = (policyIds: number[]) => call(rpc.admin['reprocess-policies'].$post({ json: { policyIds } }));
+/** What reprocessing these policies would change and keep: asked before the admin confirms, nothing written. */
+export const reprocessPreviewQuery = (policyIds: number[]) =>
+  queryOptions({
+    queryKey: [...admin, 'reprocess-preview', policyIds],
+    queryFn: () =>
+      policyIds.length === 1
+        ? call(rpc.admin['reprocess-policy'][':id'].preview.$post({ param: { id: String(policyIds[0]) }, json: {} }))
+        : call(rpc.admin['reprocess-policies'].preview.$post({ json: { policyIds } })),
+    staleTime: 0,
+    gcTime: 0,
+  });
 
 export type ImportAnswer = InferResponseType<(typeof rpc.admin)['import-jobs'][':id']['$get'], 200>;
 export const importJobQuery = (id: number) =>

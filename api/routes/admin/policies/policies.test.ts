@@ -394,6 +394,41 @@ describe('the policy editor: GET and PATCH /api/admin/policies/{id}', () => {
     });
   });
 
+  // Issue 30 item 11: the analyser's line of facts follows the department and date an admin corrects.
+  it("re-makes the analyser's description line when an admin corrects its department or date, and leaves a written description alone", async () => {
+    const line = 'Issuer not identified notice, 〔2026〕3号; received 25 November 2026. English translation pending.';
+    const { id } = await createPolicy(ctx.db, { departmentId: 4, publishedOn: '2026-11-25', description: line, fullContent: { description: line } });
+    // As the editor saves: every field, the description as it was.
+    expect((await patch(id, { departmentId: 11, time: '2021-03-04', description: line, fullContent: { description: line } })).status).toBe(200);
+    const corrected = (await stored(id))!;
+    expect(corrected.description).toBe('Ministry of Foreign Affairs notice, 〔2026〕3号; issued 4 March 2021. English translation pending.');
+    expect(corrected.fullContent).toMatchObject({ description: corrected.description });
+
+    const written = await createPolicy(ctx.db, { departmentId: 4, publishedOn: '2026-11-25', description: 'Rules on export licences for rare earths.' });
+    expect((await patch(written.id, { departmentId: 10, description: 'Rules on export licences for rare earths.' })).status).toBe(200);
+    expect((await stored(written.id))!.description).toBe('Rules on export licences for rare earths.');
+  });
+
+  // Issue 30 item 10: the editor's inputs are refused, not rounded or read as something else, in the admin's words.
+  it.each([
+    [{ impact: 5.5 }, 'Importance must be a whole number from 1 to 10'],
+    [{ impact: '1e1' }, 'Importance must be a whole number from 1 to 10'],
+    [{ impact: null }, 'Importance must be a whole number from 1 to 10'],
+    [{ impact: '' }, 'Importance must be a whole number from 1 to 10'],
+    [{ description: '' }, 'Description must not be empty'],
+    [{ description: '   ' }, 'Description must not be empty'],
+    [{ title: '' }, 'Title must not be empty'],
+    [{ time: '2026-02-30' }, 'Date must be a real day, written YYYY-MM-DD'],
+    [{ source_url: 'www.gov.cn' }, 'Source URL must be a web address starting with http:// or https://'],
+  ])('refuses the editor input %j with 400 naming the field in the admin\'s words', async (body, message) => {
+    const { id } = await createPolicy(ctx.db, { title: 'Unchanged by bad input', impact: 4, description: 'A description.' });
+    const before = await stored(id);
+    const response = await patch(id, body);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toContain(message);
+    expect(await stored(id)).toEqual(before);
+  });
+
   it('answers 404 for a policy that does not exist and 413 for a body past 4 MB', async () => {
     expect((await patch(999999, { impact: 5 })).status).toBe(404);
     const { id } = await createPolicy(ctx.db);

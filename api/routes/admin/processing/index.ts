@@ -12,6 +12,7 @@ import { AppError, badRequest, notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';
 import { processStoriesSchema, reprocessPoliciesSchema, reprocessPolicySchema, resetProcessingSchema } from '../../../shared/admin-schemas.ts';
 import { policyIdParamSchema } from '../../../shared/search.ts';
+import { previewReprocessing } from '../../../processing/preview.ts';
 import { resetProcessing, startProcessing } from '../../../stories/status.ts';
 
 export const wrongAdminPasswordMessage = 'Invalid password. Please try again.';
@@ -24,11 +25,13 @@ const hasSource = or(
   sql`exists (select 1 from ${pendingStories} where ${pendingStories.policyId} = ${policies.id} and btrim(${pendingStories.chineseText}) <> '')`,
 );
 
+const previewDeps = (deps: AppDeps) => ({ db: deps.db, now: deps.now, llmModel: deps.config.LLM_BASE_URL ? deps.config.LLM_MODEL : undefined });
+
 /**
  * The story pipeline's calls (spec section 7): start processing, reset what is stuck, reprocess
- * policies. Each moves the stories' status (api/stories/status.ts) and enqueues their jobs
- * (api/jobs/) in one transaction, so a story is `processing` exactly when a job for it exists;
- * the worker does the rest. The role guard is the
+ * policies, and preview a reprocessing (nothing written). The others move the stories' status
+ * (api/stories/status.ts) and enqueue their jobs (api/jobs/) in one transaction, so a story is
+ * `processing` exactly when a job for it exists; the worker does the rest. The role guard is the
  * admin app's.
  */
 export function adminProcessingRoutes(deps: AppDeps) {
@@ -75,6 +78,17 @@ export function adminProcessingRoutes(deps: AppDeps) {
         await recordAudit(tx, { action: 'policies_reprocessed', actorId: c.get('user').id, subject: `policy:${id}`, ip: clientIp(c), details: { overwriteEdited }, at: deps.now() });
       });
       return c.json({ policyId: id, message: 'Policy reprocessing initiated' });
+    })
+    .post('/reprocess-policy/:id/preview', jsonBodyLimit, validate('param', policyIdParamSchema), validate('json', reprocessPolicySchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const [policy] = await deps.db.select({ id: policies.id, analysable: sql<boolean>`${hasSource}` }).from(policies).where(eq(policies.id, id));
+      if (!policy) throw notFound('Policy not found');
+      if (!policy.analysable) throw new AppError('unprocessable', 'This policy has no Chinese text to analyse');
+      return c.json(await previewReprocessing(previewDeps(deps), [id], c.req.valid('json').overwriteEdited));
+    })
+    .post('/reprocess-policies/preview', jsonBodyLimit, validate('json', reprocessPoliciesSchema), async (c) => {
+      const { policyIds, overwriteEdited } = c.req.valid('json');
+      return c.json(await previewReprocessing(previewDeps(deps), policyIds, overwriteEdited));
     })
     .post('/reprocess-policies', jsonBodyLimit, validate('json', reprocessPoliciesSchema), async (c) => {
       const { policyIds, overwriteEdited } = c.req.valid('json');

@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePolicy } from '../../../../db/demo-data.ts';
 import { savePolicy } from '../../../../db/policies.ts';
-import { auditLog, pendingStories, policies, policyCitations } from '../../../../db/schema/index.ts';
+import { auditLog, pendingStories, policies, policyCitations, policyIndustries, policyTopics } from '../../../../db/schema/index.ts';
 import { eventually, indexAll } from '../../../../indexer/testing.ts';
 import { startJobQueue, type JobQueue } from '../../../jobs/queue.ts';
 import { loadStoryJobSettings } from '../../../processing/config.ts';
@@ -42,6 +43,32 @@ async function createPolicy(fields: { chineseOriginal?: string | null } = {}) {
   );
 }
 
+/** A demo policy as `make dev` seeds it: English title, description, translation, key points and analysis, six tags. */
+async function createEnglishPolicy() {
+  const demo = generatePolicy(42, 6);
+  const fields = {
+    title: demo.title,
+    description: demo.description,
+    publishedOn: demo.publishedOn,
+    departmentId: demo.departmentId,
+    impact: demo.impact,
+    sourceUrl: `${demo.sourceUrl}?copy=${(storyCount += 1)}`,
+    chineseOriginal: demo.chineseOriginal,
+    englishTranslation: demo.englishTranslation,
+    fullContent: demo.fullContent,
+    industryIds: demo.industries.map((industry) => industry.industryId),
+    topicIds: demo.topics.map((topic) => topic.topicId),
+  };
+  const id = await ctx.db.transaction(async (tx) => (await savePolicy(tx, null, fields, { kind: 'analyser', at: new Date() })).id);
+  return { id, demo };
+}
+
+async function tagsOf(policyId: number) {
+  const industries = await ctx.db.select({ id: policyIndustries.industryId }).from(policyIndustries).where(eq(policyIndustries.policyId, policyId));
+  const topics = await ctx.db.select({ id: policyTopics.topicId }).from(policyTopics).where(eq(policyTopics.policyId, policyId));
+  return [...industries.map((row) => `industry ${row.id}`), ...topics.map((row) => `topic ${row.id}`)];
+}
+
 /** The jobs in pg-boss's tables for a queue, with their payloads. */
 async function jobs(name: string) {
   return ctx.sql<{ data: Record<string, unknown>; state: string }[]>`select data, state::text from pgboss.job where name = ${name} order by created_on`;
@@ -80,6 +107,22 @@ describe('role matrix', () => {
         const id = await createPolicy();
         const response = await ctx.request('/api/admin/reprocess-policies', { json: { policyIds: [id] }, cookie: cookies[who] });
         return { response, tookEffect: async () => (await jobs('reprocess-policy')).some((job) => job.data.policyId === id) };
+      },
+    ],
+    [
+      'POST /api/admin/reprocess-policy/{id}/preview',
+      async (who) => {
+        const id = await createPolicy();
+        const response = await ctx.request(`/api/admin/reprocess-policy/${id}/preview`, { json: {}, cookie: cookies[who] });
+        return { response, tookEffect: async () => (await response.clone().json()).policies === 1 };
+      },
+    ],
+    [
+      'POST /api/admin/reprocess-policies/preview',
+      async (who) => {
+        const id = await createPolicy();
+        const response = await ctx.request('/api/admin/reprocess-policies/preview', { json: { policyIds: [id] }, cookie: cookies[who] });
+        return { response, tookEffect: async () => (await response.clone().json()).policies === 1 };
       },
     ],
   ];
@@ -210,6 +253,27 @@ describe('reprocessing calls', () => {
   });
 });
 
+describe('reprocessing previews', () => {
+  it('name what the rules analyser would change and keep in an English policy, and write nothing', async () => {
+    const { id, demo } = await createEnglishPolicy();
+    const before = (await ctx.db.select().from(policies).where(eq(policies.id, id)))[0]!;
+    const response = await ctx.request(`/api/admin/reprocess-policy/${id}/preview`, { json: {}, cookie: cookies.admin });
+    expect(response.status).toBe(200);
+    const preview = await response.json();
+    expect(preview).toMatchObject({ analyser: 'rules', ran: true, policies: 1 });
+    expect(preview.kept.map((part: { label: string }) => part.label)).toEqual(expect.arrayContaining(['English translation', 'key points', 'analysis']));
+    // The importance is the rules' to re-score (its title names no document type it knows): said before it is done.
+    expect(preview.changes).toContainEqual(expect.objectContaining({ part: 'impact', label: 'importance', from: String(demo.impact) }));
+    expect(preview.changes.map((change: { label: string }) => change.label)).not.toContain('English translation');
+    expect((await ctx.db.select().from(policies).where(eq(policies.id, id)))[0]).toEqual(before);
+
+    const batch = await (await ctx.request('/api/admin/reprocess-policies/preview', { json: { policyIds: [id, (await createEnglishPolicy()).id, 999_999] }, cookie: cookies.admin })).json();
+    expect(batch.policies).toBe(2);
+    expect(batch.kept).toContainEqual(expect.objectContaining({ label: 'English translation', policies: 2 }));
+    expect((await ctx.request('/api/admin/reprocess-policy/999999/preview', { json: {}, cookie: cookies.admin })).status).toBe(404);
+  });
+});
+
 describe('the worker', () => {
   let queue: JobQueue;
   let worker: { stop: () => Promise<void> };
@@ -268,6 +332,22 @@ describe('the worker', () => {
     const failed = await eventually(async () => ((await stored(story.id)).status === 'failed' ? stored(story.id) : undefined));
     expect(failed.error).toBe('The story has no Chinese text to analyse');
     expect(failed.policyId).toBeNull();
+  });
+
+  // Issue 30 item 1: a demo policy reprocessed lost its English key points, analysis and tags.
+  it('reprocessing an English policy with the rules analyser keeps its English text, key points, analysis and tags', async () => {
+    const { id, demo } = await createEnglishPolicy();
+    const tagsBefore = await tagsOf(id);
+    expect(tagsBefore).toHaveLength(6);
+    await ctx.request(`/api/admin/reprocess-policy/${id}`, { json: {}, cookie: cookies.admin });
+    const read = async () => (await ctx.db.select().from(policies).where(eq(policies.id, id)))[0]!;
+    const after = await eventually(async () => ((await read()).importanceReasons.length > 0 ? read() : undefined), { what: 'the reprocessing' });
+    expect(after).toMatchObject({ title: demo.title, description: demo.description, englishTranslation: demo.englishTranslation, translationStatus: 'machine' });
+    expect(after.description).not.toContain('English translation pending');
+    expect(after.fullContent).toMatchObject({ key_points: demo.fullContent.key_points, analysis: demo.fullContent.analysis, related_policies: demo.fullContent.related_policies });
+    expect(await tagsOf(id)).toEqual(expect.arrayContaining(tagsBefore));
+    // What the rules derive is theirs to update: the importance and why.
+    expect(after.importanceReasons[0]).toBe('Base (+1)');
   });
 
   it('reprocessing keeps what an admin edited unless asked to overwrite it', async () => {

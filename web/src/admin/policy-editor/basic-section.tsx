@@ -4,23 +4,18 @@ import { Field } from './field.tsx';
 import type { DraftProps } from './use-policy-draft.ts';
 
 /** Basic Information: id, date, impact score (with the analyser's reasons), title, department, source, description. */
-export function BasicSection({ policy, departments, draft, set }: DraftProps & { policy: AdminPolicy; departments: readonly Department[] }) {
+export function BasicSection({ policy, departments, draft, set, errors = {} }: DraftProps & { policy: AdminPolicy; departments: readonly Department[] }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="ID">{(id) => <input id={id} className="input bg-slate-100" value={policy.id} readOnly />}</Field>
-        <Field label="Date">{(id) => <input id={id} type="date" className="input" value={draft.time} onChange={(event) => set({ time: event.target.value })} />}</Field>
-        <Field label="Impact Score">
-          {(id) => (
-            <input
-              id={id}
-              type="number"
-              min={1}
-              max={10}
-              className="input"
-              value={draft.impact}
-              onChange={(event) => set({ impact: Math.round(Number(event.target.value)) })}
-            />
+        <Field label="Date" error={errors.time}>
+          {(id, aria) => <input id={id} type="date" className="input" value={draft.time} onChange={(event) => set({ time: event.target.value })} {...aria} />}
+        </Field>
+        <Field label="Impact Score" error={errors.impact}>
+          {(id, aria) => (
+            // Kept as typed: what was typed is what is checked, never rounded or read as 0.
+            <input id={id} type="number" min={1} max={10} step={1} className="input" value={draft.impact} onChange={(event) => set({ impact: event.target.value })} {...aria} />
           )}
         </Field>
       </div>
@@ -34,10 +29,12 @@ export function BasicSection({ policy, departments, draft, set }: DraftProps & {
           </ul>
         </details>
       )}
-      <Field label="Title">{(id) => <input id={id} className="input" value={draft.title} onChange={(event) => set({ title: event.target.value })} />}</Field>
-      <Field label="Department">
-        {(id) => (
-          <select id={id} className="input" value={draft.departmentId} onChange={(event) => set({ departmentId: Number(event.target.value) })}>
+      <Field label="Title" error={errors.title}>
+        {(id, aria) => <input id={id} className="input" value={draft.title} onChange={(event) => set({ title: event.target.value })} {...aria} />}
+      </Field>
+      <Field label="Department" error={errors.departmentId}>
+        {(id, aria) => (
+          <select id={id} className="input" value={draft.departmentId} onChange={(event) => set({ departmentId: Number(event.target.value) })} {...aria}>
             {departments.map((department) => (
               <option key={department.id} value={department.id}>
                 {department.id} {department.code}: {department.fullName}
@@ -46,11 +43,11 @@ export function BasicSection({ policy, departments, draft, set }: DraftProps & {
           </select>
         )}
       </Field>
-      <Field label="Source URL">
-        {(id) => <input id={id} type="url" className="input" value={draft.sourceUrl} onChange={(event) => set({ sourceUrl: event.target.value })} />}
+      <Field label="Source URL" error={errors.sourceUrl}>
+        {(id, aria) => <input id={id} type="url" className="input" value={draft.sourceUrl} onChange={(event) => set({ sourceUrl: event.target.value })} {...aria} />}
       </Field>
-      <Field label="Description">
-        {(id) => <textarea id={id} rows={5} className="input" value={draft.description} onChange={(event) => set({ description: event.target.value })} />}
+      <Field label="Description" error={errors.description}>
+        {(id, aria) => <textarea id={id} rows={5} className="input" value={draft.description} onChange={(event) => set({ description: event.target.value })} {...aria} />}
       </Field>
     </>
   );

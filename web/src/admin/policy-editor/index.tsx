@@ -6,6 +6,7 @@ import { ui } from '../../components/ui-classes.ts';
 import { AnalysisSection } from './analysis-section.tsx';
 import { BasicSection } from './basic-section.tsx';
 import { ContentSection } from './content-section.tsx';
+import { DiscardChangesDialog } from './discard-dialog.tsx';
 import { TagsSection } from './tags-section.tsx';
 import { hasContent, usePolicyDraft } from './use-policy-draft.ts';
 
@@ -24,11 +25,11 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
   const departments = useQuery(departmentsQuery);
   const industries = useQuery(industriesQuery);
   const topics = useQuery(topicsQuery);
-  const { policy, draft, set, setContent, save, saveEnglish, saveBoth, busy } = usePolicyDraft(policyId, departments.data, onClose);
+  const { policy, draft, set, setContent, save, saveEnglish, saveBoth, busy, errors, trySave, requestClose, discard } = usePolicyDraft(policyId, departments.data, onClose);
   const [section, setSection] = useState<string>('basic');
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && requestClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.dialogOverlay} />
         <Dialog.Content className="fixed inset-2 z-50 flex flex-col rounded-lg bg-white text-slate-900 shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:left-1/2 sm:h-[90vh] sm:w-[min(64rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2">
@@ -61,7 +62,7 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
               </Tabs.List>
               <div className="min-h-0 flex-1 overflow-y-auto p-5">
                 <Tabs.Content value="basic" className="grid gap-4">
-                  <BasicSection policy={policy.data} departments={departments.data ?? []} draft={draft} set={set} />
+                  <BasicSection policy={policy.data} departments={departments.data ?? []} draft={draft} set={set} errors={errors} />
                 </Tabs.Content>
 
                 <Tabs.Content value="tags" className="grid gap-4">
@@ -109,15 +110,16 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number; onClose:
           )}
 
           <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
-            <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+            <button type="button" className="btn-secondary" onClick={requestClose} disabled={busy}>
               Cancel
             </button>
-            <button type="button" className="btn-primary" disabled={!draft || busy} onClick={() => draft && save.mutate(draft)}>
+            <button type="button" className="btn-primary" disabled={!draft || busy} onClick={() => !trySave() && setSection('basic')}>
               {save.isPending ? 'Saving...' : 'Save Changes'}
             </button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>
+      <DiscardChangesDialog open={discard.open} onKeepEditing={discard.keepEditing} onDiscard={discard.discard} />
     </Dialog.Root>
   );
 }

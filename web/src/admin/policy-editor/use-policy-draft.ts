@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { policyEditorFields } from '../../../../api/shared/admin-schemas.ts';
 import { adminKeys, adminPolicyQuery, saveTranslation, saveTranslations, updatePolicy, type AdminPolicy } from '../../api/admin.ts';
 import { policyKeys } from '../../api/policies.ts';
 import type { Department } from '../../api/reference.ts';
@@ -16,7 +17,8 @@ export type Draft = {
   time: string;
   title: string;
   departmentId: number;
-  impact: number;
+  /** As typed: "5.5" or a cleared box stays what it is, for the check to refuse, not 6 or 0. */
+  impact: string;
   sourceUrl: string;
   description: string;
   tags: Tag[];
@@ -32,7 +34,7 @@ function draftOf(policy: AdminPolicy): Draft {
     time: policy.time,
     title: policy.title,
     departmentId: policy.departmentId || defaultDepartmentId,
-    impact: policy.impact,
+    impact: String(policy.impact),
     sourceUrl: policy.source_url ?? '',
     description: policy.description,
     tags: policy.tags.map((tag) => (tag.kind === 'industry' ? { kind: 'industry', id: tag.industryId, name: tag.name } : { kind: 'topic', id: tag.topicId, name: tag.name })),
@@ -46,6 +48,32 @@ function draftOf(policy: AdminPolicy): Draft {
 
 export const hasContent = (content: Content) => Object.keys(content).length > 0;
 
+/** The importance to send: a whole number as a number, anything else as typed, which the schema refuses in its words. */
+const impactValue = (text: string): unknown => (/^\s*\d{1,3}\s*$/.test(text) ? Number(text) : text.trim() === '' ? null : text);
+
+/** The fields checked as they are typed, with the server's own schema (api/shared/admin-schemas.ts). */
+export type CheckedField = 'title' | 'time' | 'impact' | 'departmentId' | 'sourceUrl' | 'description';
+export type FieldErrors = Partial<Record<CheckedField, string>>;
+
+function errorsOf(draft: Draft): FieldErrors {
+  const checks = {
+    title: policyEditorFields.title.safeParse(draft.title),
+    time: policyEditorFields.time.safeParse(draft.time),
+    impact: policyEditorFields.impact.safeParse(impactValue(draft.impact)),
+    departmentId: policyEditorFields.departmentId.safeParse(draft.departmentId),
+    sourceUrl: policyEditorFields.source_url.safeParse(draft.sourceUrl),
+    description: policyEditorFields.description.safeParse(draft.description),
+  };
+  const errors: FieldErrors = {};
+  for (const [field, check] of Object.entries(checks) as [CheckedField, (typeof checks)[CheckedField]][]) {
+    if (!check.success) errors[field] = check.error.issues[0]?.message ?? 'This value is not accepted';
+  }
+  return errors;
+}
+
+const checkedFields = new Set<string>(['title', 'time', 'impact', 'departmentId', 'sourceUrl', 'description']);
+const translationParts = (draft: Draft) => ({ chineseOriginal: draft.chineseOriginal, hasTranslation: draft.hasTranslation, englishTranslation: draft.englishTranslation });
+
 const translationText = (current: Draft) => (current.hasTranslation && current.englishTranslation.trim() ? current.englishTranslation : null);
 
 /**
@@ -57,12 +85,25 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
   const queryClient = useQueryClient();
   const policy = useQuery(adminPolicyQuery(policyId));
   const [draft, setDraft] = useState<Draft | null>(null);
+  // The draft as last loaded or saved: the draft differs from it while there are unsaved edits.
+  const [baseline, setBaseline] = useState<Draft | null>(null);
+  // A field's message shows once it was changed, or every field's once Save was pressed.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [saveAttempted, setSaveAttempted] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   useEffect(() => {
-    if (policy.data && !draft) setDraft(draftOf(policy.data));
+    if (policy.data && !draft) {
+      setDraft(draftOf(policy.data));
+      setBaseline(draftOf(policy.data));
+    }
   }, [policy.data, draft]);
 
-  const set = (change: Partial<Draft>) => setDraft((current) => (current ? { ...current, ...change } : current));
+  const set = (change: Partial<Draft>) => {
+    setDraft((current) => (current ? { ...current, ...change } : current));
+    const fields = Object.keys(change).filter((field) => checkedFields.has(field));
+    if (fields.length > 0) setTouched((current) => new Set([...current, ...fields]));
+  };
   const setContent = (change: Partial<Content>) => setDraft((current) => (current ? { ...current, content: { ...current.content, ...change } } : current));
 
   const afterSave = async () => {
@@ -78,7 +119,7 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
         title: current.title,
         time: current.time,
         description: current.description,
-        impact: current.impact,
+        impact: impactValue(current.impact) as number,
         departmentId: current.departmentId,
         department: departments?.find((department) => department.id === current.departmentId)?.code,
         source_url: current.sourceUrl,
@@ -97,27 +138,66 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
   });
   const saveEnglish = useMutation({
     mutationFn: (current: Draft) => saveTranslation(policyId, translationText(current)),
-    onSuccess: async () => {
+    onSuccess: async (_answer, current) => {
       toast({ title: 'Translation saved' });
       // Saved by an admin is reviewed (the server marks it); the draft keeps the other sections' unsaved edits.
-      set({ reviewed: translationText(draft!) !== null });
+      const reviewed = translationText(current) !== null;
+      set({ reviewed });
+      setBaseline((saved) => saved && { ...saved, ...translationParts(current), reviewed });
       await afterSave();
     },
     onError: (error) => toastFailure('Failed to save translation', error),
   });
   const saveBoth = useMutation({
     mutationFn: (current: Draft) => saveTranslations(policyId, { english_translation: translationText(current), chinese_original: current.chineseOriginal || null }),
-    onSuccess: async () => {
+    onSuccess: async (_answer, current) => {
       toast({ title: 'Translations updated' });
-      set({ reviewed: translationText(draft!) !== null });
+      const reviewed = translationText(current) !== null;
+      set({ reviewed });
+      setBaseline((saved) => saved && { ...saved, ...translationParts(current), reviewed });
       await afterSave();
     },
     onError: (error) => toastFailure('Failed to update translations', error),
   });
   const busy = save.isPending || saveEnglish.isPending || saveBoth.isPending;
 
-  return { policy, draft, set, setContent, save, saveEnglish, saveBoth, busy };
+  const errors = draft ? errorsOf(draft) : {};
+  const shownErrors = Object.fromEntries(Object.entries(errors).filter(([field]) => saveAttempted || touched.has(field))) as FieldErrors;
+  const dirty = draft !== null && baseline !== null && JSON.stringify(draft) !== JSON.stringify(baseline);
+
+  /** Saves the draft when every field passes; otherwise shows every message. False when it did not save. */
+  const trySave = () => {
+    if (!draft) return false;
+    setSaveAttempted(true);
+    if (Object.keys(errors).length > 0) return false;
+    save.mutate(draft);
+    return true;
+  };
+  /** Escape, the overlay, ×, Cancel: unsaved edits are discarded only when the admin says so. */
+  const requestClose = () => {
+    if (busy) return;
+    if (dirty) setConfirmingDiscard(true);
+    else onClose();
+  };
+  const discard = {
+    open: confirmingDiscard,
+    keepEditing: () => setConfirmingDiscard(false),
+    discard: () => {
+      setConfirmingDiscard(false);
+      onClose();
+    },
+  };
+
+  // Leaving the page (reload, closing the tab, another address) asks the browser's own question.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  return { policy, draft, set, setContent, save, saveEnglish, saveBoth, busy, errors: shownErrors, dirty, trySave, requestClose, discard };
 }
 
-/** What a section gets: the draft and the way to change it. */
-export type DraftProps = { draft: Draft; set: (change: Partial<Draft>) => void };
+/** What a section gets: the draft, the way to change it, and the messages of its fields that fail their check. */
+export type DraftProps = { draft: Draft; set: (change: Partial<Draft>) => void; errors?: FieldErrors };
