@@ -199,6 +199,9 @@ export type SearchRebuild = {
   error: string | null;
 };
 
+/** A story's states, as the queue's filter offers them (db/schema/operations.ts declares them). */
+export const storyStatusValues = ['pending', 'processing', 'failed', 'processed'] as const satisfies readonly StoryStatus[];
+
 /** The spec's story queue page size, and the most a page may ask for. */
 export const storyPageSize = 200;
 
@@ -206,6 +209,8 @@ export const storyPageSize = 200;
 export const storyListQuerySchema = z.object({
   page: optionalParam(wholeNumber(1, 100_000)).default(1),
   pageSize: optionalParam(wholeNumber(1, storyPageSize)).default(storyPageSize),
+  /** Only stories in this state; without it, the queue (every story not yet processed). */
+  status: optionalParam(z.enum(storyStatusValues, { error: `must be one of ${storyStatusValues.join(', ')}` })),
 });
 
 

@@ -11,18 +11,18 @@ import { analyseUpload, importUpload, type ImportJob } from '../../../imports/st
 import { receiveUpload } from '../../../imports/upload.ts';
 import { noStoriesMessage } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
+import { countOf } from '../../../shared/plural.ts';
 
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** A job as the card reads it: the spec's answer fields, and where the import stands. */
 function jobAnswer(job: ImportJob) {
-  const noun = job.kind === 'policies' ? 'policies' : 'stories';
+  const noun = job.kind === 'policies' ? 'policy' : 'story';
   const running = job.status === 'running';
   const message =
     job.status === 'failed'
       ? `Import failed: ${job.failure ?? 'unknown error'}`
-      : `${running ? 'Importing' : 'Imported'} ${job.imported} ${noun} of ${job.total}; ${plural(job.duplicates, 'duplicate')} skipped${job.errorCount ? `; ${plural(job.errorCount, 'row')} refused` : ''}${running ? ` (${plural(job.rowsDone, 'row')} read so far)` : ''}`;
+      : `${running ? 'Importing' : 'Imported'} ${countOf(job.imported, noun)} of ${job.total}; ${countOf(job.duplicates, 'duplicate')} skipped${job.errorCount ? `; ${countOf(job.errorCount, 'row')} refused` : ''}${running ? ` (${countOf(job.rowsDone, 'row')} read so far)` : ''}`;
   return {
     success: job.status !== 'failed',
     message,
