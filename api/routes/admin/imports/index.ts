@@ -50,10 +50,10 @@ export function adminImportRoutes(deps: AppDeps) {
       const analysed = await analyseUpload(deps.db, await receiveUpload(c.req.raw, limits));
       if (!analysed) return c.json({ success: false, message: noStoriesMessage, total: 0, duplicates: 0, kind: 'stories' as const });
       const { counts, kind, table } = analysed;
-      const noun = kind === 'policies' ? 'policies' : 'stories';
+      const noun = kind === 'policies' ? 'policy' : 'story';
       return c.json({
         success: true,
-        message: `${counts.total} ${noun} in table "${table}": ${counts.duplicates} already imported${counts.errorCount ? `, ${plural(counts.errorCount, 'row')} that can't be imported` : ''}`,
+        message: `${countOf(counts.total, noun)} in table "${table}": ${counts.duplicates} already imported${counts.errorCount ? `, ${countOf(counts.errorCount, 'row')} that can't be imported` : ''}`,
         total: counts.total,
         duplicates: counts.duplicates,
         kind,
