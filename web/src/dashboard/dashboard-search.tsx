@@ -22,7 +22,6 @@ import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState 
 import { FilterControls } from './filter-controls.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
 import { cardFromHit, type PolicyHit } from './policy-hits.ts';
-import { useIndustryColor } from '../api/reference.ts';
 import { connectPolicyRanges, rangeAttributes } from './policy-ranges.ts';
 
 const typingPauseMs = 300;
@@ -59,7 +58,6 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   const hitsPerPage = useHitsPerPage({ items: pageSizeItems });
   const pagination = usePagination();
   const { items: hits } = useHits<PolicyHit>({ escapeHTML: false });
-  const industryColor = useIndustryColor();
   const clearFilters = useClearRefinements({ includedAttributes: [...Object.values(facetAttributes), ...rangeAttributes] });
   const { status, error, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
 
@@ -201,7 +199,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               <ul className="grid gap-4" data-testid="dashboard-results">
                 {hits.map((hit) => (
                   <li key={hit.objectID}>
-                    <PolicyCard policy={cardFromHit(hit, industryColor)} />
+                    <PolicyCard policy={cardFromHit(hit)} />
                   </li>
                 ))}
               </ul>
