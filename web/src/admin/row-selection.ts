@@ -8,12 +8,15 @@ const none: ReadonlySet<number> = new Set();
  * policy table behaves the same).
  *
  * The selection is what the admin sees: it belongs to one `scope` (the page and filters shown) and
- * is empty in any other, and a row that left the page (deleted, processed) leaves the selection,
- * so a batch action never reaches rows no longer on screen.
+ * is cleared when the scope changes, and a row that left the page (deleted, processed) leaves the
+ * selection, so a batch action never reaches rows no longer on screen.
  */
 export function useRowSelection(ids: readonly number[], scope: string) {
   const [state, setState] = useState<{ scope: string; ids: ReadonlySet<number> }>({ scope, ids: none });
   const anchor = useRef<{ scope: string; index: number } | null>(null);
+  // Another page or filter: the selection is dropped, not kept for when the admin comes back
+  // (React's way to reset state when an input changes: set it while rendering).
+  if (state.scope !== scope) setState({ scope, ids: none });
   const shown = new Set(ids);
   const stored = state.scope === scope ? state.ids : none;
   const selected: ReadonlySet<number> = new Set([...stored].filter((id) => shown.has(id)));

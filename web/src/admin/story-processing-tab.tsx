@@ -101,9 +101,13 @@ export function useProcessStories(onStarted?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: processStories,
-    onSuccess: (answer) => {
-      if (answer.queued === 0) toast({ title: 'No stories to process', description: 'None of them is waiting any more; the list is refreshed.', variant: 'info' });
-      else toast({ title: 'Processing stories', description: answer.message });
+    onSuccess: (answer, storyIds) => {
+      if (answer.queued === 0) {
+        const description = storyIds.length ? 'None of the selected stories is waiting any more; the list is refreshed.' : 'No story is waiting.';
+        toast({ title: 'No stories to process', description, variant: 'info' });
+      } else {
+        toast({ title: 'Processing stories', description: answer.message });
+      }
       onStarted?.();
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
