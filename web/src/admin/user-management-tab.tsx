@@ -169,7 +169,7 @@ export function UserManagementTab() {
                 const refused = refusals(me, user);
                 return (
                   <tr key={user.id}>
-                    <td className="px-3 py-2 text-slate-900 max-sm:max-w-36">
+                    <td className="px-3 py-2 text-slate-900">
                       {user.name || '—'}
                       {isSelf && <span className="ml-1 text-xs text-slate-700">(you)</span>}
                       {/* On a phone the email and the joining date sit under the name, so the row fits the screen. */}
