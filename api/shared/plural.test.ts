@@ -9,5 +9,6 @@ describe('countOf', () => {
     expect(countOf(1, 'policy')).toBe('1 policy');
     expect(countOf(3, 'duplicate')).toBe('3 duplicates');
     expect(countOf(1, 'row')).toBe('1 row');
+    expect(countOf(2, 'selected policy')).toBe('2 selected policies');
   });
 });

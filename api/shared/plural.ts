@@ -4,8 +4,9 @@
  */
 const irregular: Record<string, string> = { story: 'stories', policy: 'policies', entry: 'entries', activity: 'activities' };
 
+/** The plural of a noun, or of a phrase's last word ("selected policy" → "selected policies"). */
 export function pluralOf(noun: string): string {
-  return irregular[noun] ?? `${noun}s`;
+  return noun.replace(/[a-z]+$/i, (word) => irregular[word] ?? `${word}s`);
 }
 
 export function countOf(count: number, noun: string): string {

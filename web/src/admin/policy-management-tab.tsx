@@ -59,7 +59,7 @@ export function PolicyManagementTab() {
     }),
     confirmMany: (count) => ({
       title: `Delete ${countOf(count, 'policy')}?`,
-      description: `You are about to delete ${countOf(count, 'policy')}. This is permanent and cannot be undone.`,
+      description: `You are about to delete ${countOf(count, 'selected policy')}. This is permanent and cannot be undone.`,
     }),
     onDeleted: (kind) => {
       if (kind === 'many') selection.clear();
