@@ -1,4 +1,11 @@
-/** The display colour of a tag without one of its own: a topic, or an industry not in the palette. */
+/**
+ * A tag's colour is its kind's, on every screen (back-office spec: "green for industry tags, blue
+ * for topic tags"; industry tags filled, topic tags outlined). The industries' own palette below is
+ * the Industry reference list's (user-area spec), served by GET /api/industries; tags don't use it.
+ */
+export const tagColors = { industry: 'green', topic: 'blue' } as const;
+
+/** An industry's palette colour when it is not in the palette. */
 export const defaultTagColor = 'blue';
 
 /** The spec's twenty industries, in its order, with their display colours (the spec's palette). */
@@ -27,7 +34,7 @@ export const industryList = [
 
 const colorById = new Map<number, string>(industryList.map((industry) => [industry.id, industry.color]));
 
-/** An industry's colour in the palette; unknown industries are blue. */
+/** An industry's colour in the reference list's palette; unknown industries are blue. */
 export function industryColor(industryId: number): string {
   return colorById.get(industryId) ?? defaultTagColor;
 }

@@ -4,6 +4,7 @@ import { recordAudit, userSubject } from './audit.ts';
 import type { Transaction } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requireRole } from './session.ts';
+import { accountChangeRefusal, notAnAdminMessage, type AccountAction } from '../shared/account-rules.ts';
 import { adminRoles, assignableRoles, type AssignableRole } from '../shared/admin-schemas.ts';
 
 /**
@@ -25,7 +26,8 @@ export type RoleActor = { id: number; role: Role } | null;
 
 /**
  * The server's rules for changing or deleting an account from the back office, checked in the
- * caller's transaction with the rows locked:
+ * caller's transaction with the rows locked (the rules themselves are api/shared/account-rules.ts's,
+ * which the User Management tab reads too):
  * - the actor must still hold admin rights (their session may be older than a demotion);
  * - an admin can't change their own role or delete themselves;
  * - only a super_admin may change or delete a super_admin.
@@ -36,21 +38,16 @@ export type RoleActor = { id: number; role: Role } | null;
  */
 export async function checkAccountChange(
   tx: Transaction,
-  change: { actor: RoleActor; userId: number; action: 'change role' | 'delete' },
+  change: { actor: RoleActor; userId: number; action: AccountAction },
 ): Promise<Role> {
   // Every admin row locked, in id order, before reading any: what they say holds until commit.
   const admins = await tx.select({ id: users.id, role: users.role }).from(users).where(inArray(users.role, [...adminRoles])).orderBy(users.id).for('update');
   const actor = change.actor && admins.find((admin) => admin.id === change.actor!.id);
-  if (change.actor && !actor) throw forbidden('You need admin privileges to do this');
+  if (change.actor && !actor) throw forbidden(notAnAdminMessage);
   const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, change.userId)).for('update');
   if (!target) throw notFound('User not found');
-  if (actor && actor.id === change.userId) {
-    throw forbidden(change.action === 'delete' ? 'You cannot delete your own account here' : 'You cannot change your own role');
-  }
-  // A super_admin was made outside the product; only another super_admin may change one.
-  if (target.role === 'super_admin' && change.actor && actor?.role !== 'super_admin') {
-    throw forbidden(change.action === 'delete' ? 'Only a super admin can delete a super admin' : "Only a super admin can change a super admin's role");
-  }
+  const refusal = actor && accountChangeRefusal(actor, { id: change.userId, role: target.role }, change.action);
+  if (refusal) throw forbidden(refusal);
   return target.role;
 }
 

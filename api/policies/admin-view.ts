@@ -1,15 +1,36 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { parsePolicyFullContent } from '../../db/policy-content.ts';
 import { loadPolicyRecords } from '../../db/policy-records.ts';
-import { departments, policies, users } from '../../db/schema/index.ts';
+import { departments, pendingStories, policies, users } from '../../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
-import type { AdminPolicy, AdminPolicyListQuery, AdminPolicyRow } from '../shared/admin-schemas.ts';
+import type { AdminPolicy, AdminPolicyListQuery, AdminPolicyRow, AdminPolicySource } from '../shared/admin-schemas.ts';
 import { policyTagsOf } from './reads.ts';
 
 /** The Policy Management tab's reads (spec section 7): the paged, searchable, sortable list, and the policy as the editor opens it. */
 
-function filterOf(query: AdminPolicyListQuery): SQL | undefined {
+/** The source filter (adminPolicySources): where the policy's story came from, if it has one, or that an admin edited it. */
+function sourceFilter(source: AdminPolicySource, db: Database): SQL {
+  const storyOf = (producer?: 'import' | 'source') =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(pendingStories)
+        .where(and(eq(pendingStories.policyId, policies.id), producer ? eq(pendingStories.producer, producer) : undefined)),
+    );
+  switch (source) {
+    case 'import':
+      return storyOf('import');
+    case 'scraper':
+      return storyOf('source');
+    case 'none':
+      return not(storyOf());
+    case 'edited':
+      return sql`cardinality(${policies.editedFields}) > 0`;
+  }
+}
+
+function filterOf(query: AdminPolicyListQuery, db: Database): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.search) {
     // The title as a substring, any case (policies_title_trgm_idx); digits also find the id.
@@ -20,6 +41,12 @@ function filterOf(query: AdminPolicyListQuery): SQL | undefined {
   // "Show warnings only" is the untranslated ones; the status filter picks any of the three.
   const status = query.warningsOnly ? 'pending' : query.translation;
   if (status) conditions.push(eq(policies.translationStatus, status));
+  if (query.departmentId !== undefined) conditions.push(eq(policies.departmentId, query.departmentId));
+  if (query.impactMin !== undefined) conditions.push(gte(policies.impact, query.impactMin));
+  if (query.impactMax !== undefined) conditions.push(lte(policies.impact, query.impactMax));
+  if (query.dateFrom) conditions.push(gte(policies.publishedOn, query.dateFrom));
+  if (query.dateTo) conditions.push(lte(policies.publishedOn, query.dateTo));
+  if (query.source) conditions.push(sourceFilter(query.source, db));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -40,7 +67,7 @@ function orderOf(query: AdminPolicyListQuery): SQL[] {
 
 /** One page of the list, and how many policies the filter matches in all. */
 export async function listAdminPolicies(db: Database, query: AdminPolicyListQuery): Promise<{ rows: AdminPolicyRow[]; total: number }> {
-  const where = filterOf(query);
+  const where = filterOf(query, db);
   // The page's ids first, from the sort's index alone, then their rows: a deep page walks index
   // entries, not whole rows.
   const page = db

@@ -2,7 +2,6 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loadPolicyTags, type PolicyTags } from '../../db/policy-records.ts';
 import { departments, industries, policies, topics } from '../../db/schema/index.ts';
-import { industryColor } from '../../vocabulary/industries.ts';
 import { industryTag, topicTag } from '../shared/policy-card.ts';
 import type { PolicyCard, PolicyTag } from '../shared/search.ts';
 
@@ -21,7 +20,7 @@ const cardColumns = {
 /** A policy's tags as the cards, the detail page and the editor show them: industries, then topics. */
 export function policyTagsOf(tags: PolicyTags): PolicyTag[] {
   return [
-    ...tags.industries.map((industry) => industryTag(industry.id, industry.name, industryColor(industry.id))),
+    ...tags.industries.map((industry) => industryTag(industry.id, industry.name)),
     ...tags.topics.map((topic) => topicTag(topic.id, topic.code, topic.name)),
   ];
 }

@@ -5,7 +5,6 @@ import { cropMarker, highlightTags, type FormattedFields } from '../shared/highl
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
 import type { AnswerShape, SearchAnswer } from './cached-search.ts';
 import { importanceField, importanceRange } from '../../vocabulary/importance.ts';
-import { industryColor } from '../../vocabulary/industries.ts';
 import { facetFieldOf, type FacetName } from '../../vocabulary/search-index.ts';
 import { defaultSort, matchesEveryWord, sortRules } from '../../vocabulary/search-order.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
@@ -118,7 +117,7 @@ const searchPageShape: AnswerShape<PolicyCardDocument, SearchResponse> = {
     const total = page.totalHits ?? 0;
     const pageSize = page.hitsPerPage!;
     return {
-      policies: page.hits.map((hit) => cardFromDocument(hit, industryColor, hit._formatted as FormattedFields | undefined)),
+      policies: page.hits.map((hit) => cardFromDocument(hit, hit._formatted as FormattedFields | undefined)),
       total,
       page: page.page!,
       pageSize,

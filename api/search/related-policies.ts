@@ -5,7 +5,6 @@ import type { PolicyCard } from '../shared/search.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
 import { cardFields, sortRules } from './policy-index.ts';
-import { industryColor } from '../../vocabulary/industries.ts';
 
 /** Industries by name and topics by code: the fields the index filters on. */
 export type SimilarityBasis = { id: number; departmentId: number; industries: string[]; topicCodes: string[] };
@@ -55,5 +54,5 @@ export async function similarPolicies(deps: AppDeps, basis: SimilarityBasis, opt
 /** Every tier's cards, closest tier first (AnswerShape); the caller drops repeats and excluded ids. */
 const tieredCardsShape: AnswerShape<PolicyCardDocument, PolicyCard[]> = {
   name: 'related policies',
-  build: (results) => results.flatMap((result) => result.hits.map((hit) => cardFromDocument(hit, industryColor))),
+  build: (results) => results.flatMap((result) => result.hits.map((hit) => cardFromDocument(hit))),
 };

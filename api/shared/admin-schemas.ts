@@ -23,6 +23,14 @@ export const adminRoles = ['admin', 'super_admin'] as const satisfies readonly R
 export const adminPageSize = 100;
 
 export const adminPolicySorts = ['id', 'title', 'date'] as const;
+
+/**
+ * Policy Management's source filter: made from a story imported from a file (`import`), from a
+ * story a source site's scraper fetched (`scraper`), with no story at all (`none`: written by hand,
+ * or imported as a policy), or changed by an admin since (`edited`).
+ */
+export const adminPolicySources = ['import', 'scraper', 'none', 'edited'] as const;
+export type AdminPolicySource = (typeof adminPolicySources)[number];
 export type AdminPolicySort = (typeof adminPolicySorts)[number];
 
 export const adminPolicyListQuerySchema = z
@@ -37,9 +45,23 @@ export const adminPolicyListQuerySchema = z
     warningsOnly: optionalParam(z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true')),
     /** Only policies whose English text has this status. */
     translation: optionalParam(z.enum(translationStatusValues, { error: `must be one of ${translationStatusValues.join(', ')}` })),
+    /** Only this department's policies. */
+    departmentId: optionalParam(wholeNumber(1, 1_000_000)),
+    /** Importance between these scores, both included. */
+    impactMin: optionalParam(wholeNumber(1, 10)),
+    impactMax: optionalParam(wholeNumber(1, 10)),
+    /** Published between these days, both included (YYYY-MM-DD). */
+    dateFrom: optionalParam(z.iso.date({ error: 'must be a date (YYYY-MM-DD)' })),
+    dateTo: optionalParam(z.iso.date({ error: 'must be a date (YYYY-MM-DD)' })),
+    /** Where the policy came from, or that an admin edited it (adminPolicySources). */
+    source: optionalParam(z.enum(adminPolicySources, { error: `must be one of ${adminPolicySources.join(', ')}` })),
   })
   .superRefine((query, ctx) => {
     if (query.sortDirection && !query.sortBy) ctx.addIssue({ code: 'custom', path: ['sortDirection'], message: 'needs sortBy' });
+    if (query.impactMin !== undefined && query.impactMax !== undefined && query.impactMin > query.impactMax) {
+      ctx.addIssue({ code: 'custom', path: ['impactMax'], message: 'must not be below impactMin' });
+    }
+    if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'must not be before dateFrom' });
   });
 export type AdminPolicyListQuery = z.output<typeof adminPolicyListQuerySchema>;
 
@@ -244,6 +266,9 @@ export type SearchRebuild = {
   error: string | null;
 };
 
+/** A story's states, as the queue's filter offers them (db/schema/operations.ts declares them). */
+export const storyStatusValues = ['pending', 'processing', 'failed', 'processed'] as const satisfies readonly StoryStatus[];
+
 /** The spec's story queue page size, and the most a page may ask for. */
 export const storyPageSize = 200;
 
@@ -251,6 +276,8 @@ export const storyPageSize = 200;
 export const storyListQuerySchema = z.object({
   page: optionalParam(wholeNumber(1, 100_000)).default(1),
   pageSize: optionalParam(wholeNumber(1, storyPageSize)).default(storyPageSize),
+  /** Only stories in this state; without it, the queue (every story not yet processed). */
+  status: optionalParam(z.enum(storyStatusValues, { error: `must be one of ${storyStatusValues.join(', ')}` })),
 });
 
 

@@ -1,5 +1,5 @@
 import type { PolicyDocument } from '../../indexer/document.ts';
-import { defaultTagColor } from '../../vocabulary/industries.ts';
+import { tagColors } from '../../vocabulary/industries.ts';
 import { cardHighlight, type FormattedFields } from './highlight.ts';
 import type { PolicyCard, PolicyTag, policyCardFields } from './search.ts';
 
@@ -12,23 +12,18 @@ import type { PolicyCard, PolicyTag, policyCardFields } from './search.ts';
 /** The fields of the search document (indexer/document.ts) a card is built from. */
 export type PolicyCardDocument = Pick<PolicyDocument, (typeof policyCardFields)[number]>;
 
-/** An industry's colour token from the reference data (`GET /api/industries` sends it). */
-export type IndustryColor = (industryId: number) => string;
-
-/** The colour of an industry missing from the reference data, and of every topic. */
-export { defaultTagColor };
-
-export function industryTag(industryId: number, name: string, color: string): PolicyTag {
-  return { kind: 'industry', name, industryId, color };
+/** A tag's colour is its kind's (vocabulary/industries.ts's tagColors), whatever the screen. */
+export function industryTag(industryId: number, name: string): PolicyTag {
+  return { kind: 'industry', name, industryId, color: tagColors.industry };
 }
 
 export function topicTag(topicId: number, code: string, name: string): PolicyTag {
-  return { kind: 'topic', name, topicId, code, color: defaultTagColor };
+  return { kind: 'topic', name, topicId, code, color: tagColors.topic };
 }
 
-export function cardFromDocument(document: PolicyCardDocument, industryColor: IndustryColor, formatted?: FormattedFields): PolicyCard {
+export function cardFromDocument(document: PolicyCardDocument, formatted?: FormattedFields): PolicyCard {
   const tags: PolicyTag[] = [
-    ...document.industryIds.map((industryId, index) => industryTag(industryId, document.industries[index] ?? '', industryColor(industryId))),
+    ...document.industryIds.map((industryId, index) => industryTag(industryId, document.industries[index] ?? '')),
     ...document.topicIds.map((topicId, index) =>
       topicTag(topicId, document.topicCodes[index] ?? '', document.topicNames[index] ?? document.topicCodes[index] ?? ''),
     ),

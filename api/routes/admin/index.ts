@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requireAdmin } from '../../auth/roles.ts';
 import type { AuthEnv } from '../../auth/session.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { adminActivityRoutes } from './activity/index.ts';
 import { adminContactMessageRoutes } from './contact-messages/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';
 import { adminImportRoutes } from './imports/index.ts';
@@ -19,6 +20,7 @@ export function adminRoutes(deps: AppDeps) {
   return new Hono<AuthEnv>()
     .use(requireAdmin)
     .route('/stats', adminStatsRoutes(deps))
+    .route('/activity', adminActivityRoutes(deps))
     .route('/contact-messages', adminContactMessageRoutes(deps))
     .route('/users', adminUserRoutes(deps))
     .route('/', adminSystemRoutes(deps))

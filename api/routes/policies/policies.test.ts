@@ -100,8 +100,8 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
         departmentCode: 'PBOC',
         impact: 8,
         tags: [
-          { kind: 'industry', name: 'Financial Services', industryId: 1, color: 'blue' },
-          { kind: 'industry', name: 'Technology', industryId: 2, color: 'purple' },
+          { kind: 'industry', name: 'Financial Services', industryId: 1, color: 'green' },
+          { kind: 'industry', name: 'Technology', industryId: 2, color: 'green' },
           { kind: 'topic', name: 'Data Security', topicId: 22, code: 'DATASEC', color: 'blue' },
         ],
       } satisfies PolicyCard);
@@ -160,6 +160,8 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
         fullContent: { keyPoints: fullContent.key_points },
       });
       expect(JSON.stringify(body)).not.toMatch(/English translation|银行业|Banks bear|classify their data\./);
+      // The detail page's tags in the spec's colours: industry green, topic blue.
+      expect(body.tags.map((tag) => [tag.kind, tag.color])).toEqual([['industry', 'green'], ['industry', 'green'], ['topic', 'blue']]);
     });
 
     it.each([['trialing'], ['active']] as const)('gives a %s subscriber the full text and analysis', async (status) => {

@@ -153,8 +153,8 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
         departmentCode: 'PBOC',
         impact: 8,
         tags: [
-          { kind: 'industry', name: 'Financial Services', industryId: 1, color: 'blue' },
-          { kind: 'industry', name: 'Technology', industryId: 2, color: 'purple' },
+          { kind: 'industry', name: 'Financial Services', industryId: 1, color: 'green' },
+          { kind: 'industry', name: 'Technology', industryId: 2, color: 'green' },
           { kind: 'topic', name: 'Fintech', topicId: 10, code: 'FINTECH', color: 'blue' },
           { kind: 'topic', name: 'Data Security', topicId: 22, code: 'DATASEC', color: 'blue' },
         ],

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { ApiError } from '../api/client.ts';
 
 /** The spec's admin page size (policies and users); the pager's dropdown counts pages of it. */
 export const adminPageSize = 100;
@@ -36,12 +37,41 @@ export function AdminPager({ page, total, rowsOnPage, onPage, label }: { page: n
   );
 }
 
-/** A list's load failure: the spec's "Error loading {what}: {message}" and Retry. */
+/** "Go to page": a page number typed and sent, kept within the pages there are. */
+export function PageJump({ pages, onPage }: { pages: number; onPage: (page: number) => void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  return (
+    <form
+      className="flex items-center gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const page = Number(text);
+        if (Number.isInteger(page) && page >= 1) onPage(Math.min(page, pages));
+        setText('');
+      }}
+    >
+      <label htmlFor={id} className="whitespace-nowrap">
+        Go to page
+      </label>
+      <input id={id} type="number" inputMode="numeric" min={1} max={pages} className="input w-20 py-1.5" value={text} onChange={(event) => setText(event.target.value)} />
+      <button type="submit" className="btn-secondary px-3 py-1.5" disabled={text === ''}>
+        Go
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A list's load failure: the spec's "Error loading {what}: {message}" and Retry. An answer's message
+ * is "{status}: {the server's message}" (api/client.ts); a call that never got one (the network)
+ * reads the spec's "Failed to fetch {what}".
+ */
 export function LoadError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
       <p>
-        Error loading {what}: {error.message}
+        Error loading {what}: {error instanceof ApiError ? error.message : `Failed to fetch ${what}`}
       </p>
       <button type="button" className="btn-secondary mt-3" onClick={onRetry}>
         Retry

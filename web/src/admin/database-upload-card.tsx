@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fileTooLargeMessage, importFileRules, invalidFileTypeMessage, noStoriesMessage } from '../../../api/shared/admin-schemas.ts';
+import { countOf } from '../../../api/shared/plural.ts';
 import { adminKeys, importJobQuery, type ImportAnswer } from '../api/admin.ts';
 import { uploadFile, UploadFailure, type UploadAnswer } from '../api/upload.ts';
 import { toast } from '../components/toaster.tsx';
@@ -91,7 +92,7 @@ export function DatabaseUploadCard() {
         setStage({ name: 'failed', message: answer.message });
         return;
       }
-      toast({ title: 'Import Complete', description: `${answer.imported} imported, ${answer.duplicates} ${answer.duplicates === 1 ? 'duplicate' : 'duplicates'} skipped` });
+      toast({ title: 'Import Complete', description: `${answer.imported} imported, ${countOf(answer.duplicates, 'duplicate')} skipped` });
       setStage({ name: 'done', answer });
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },

@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AdminPolicySort } from '../../../api/shared/admin-schemas.ts';
+import { countOf } from '../../../api/shared/plural.ts';
 import { adminKeys, adminPoliciesQuery, deletePolicies, deletePolicy, type AdminPolicyRow, type PolicyListParams } from '../api/admin.ts';
 import { formatAdminDate, truncate } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { AdminPager, AdminSearchBox, ImpactBadge, LoadError, Th } from './admin-table-parts.tsx';
 import { useDeleteConfirmation } from './delete-confirmation.tsx';
+import { PolicyFilterBar } from './policy-filters.tsx';
 import { PolicyEditor } from './policy-editor/index.tsx';
 import { useReprocessConfirmation } from './reprocess-confirmation.tsx';
 import { useRowSelection } from './row-selection.ts';
@@ -36,11 +39,12 @@ export function PolicyManagementTab() {
 
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const selection = useRowSelection(rows.map((row) => row.id));
-  const change = (next: Partial<Omit<PolicyListParams, 'search'>>) => {
-    setView((current) => ({ ...current, page: 1, ...next }));
-    selection.clear();
-  };
+  // What is ticked belongs to the page and filters shown: another page or filter starts with nothing ticked.
+  const selection = useRowSelection(
+    rows.map((row) => row.id),
+    JSON.stringify(params),
+  );
+  const change = (next: Partial<Omit<PolicyListParams, 'search'>>) => setView((current) => ({ ...current, page: 1, ...next }));
   const onSort = (column: AdminPolicySort) =>
     // A newly chosen column starts ascending; the same column toggles.
     change({ sortBy: column, sortDirection: view.sortBy === column && view.sortDirection !== 'desc' ? 'desc' : 'asc' });
@@ -53,8 +57,8 @@ export function PolicyManagementTab() {
       description: 'This action cannot be undone. This will permanently delete the policy and remove it from the database.',
     }),
     confirmMany: (count) => ({
-      title: `Delete ${count} policies?`,
-      description: `You are about to delete ${count} selected ${count === 1 ? 'policy' : 'policies'}. This is permanent and cannot be undone.`,
+      title: `Delete ${countOf(count, 'policy')}?`,
+      description: `You are about to delete ${countOf(count, 'selected policy')}. This is permanent and cannot be undone.`,
     }),
     onDeleted: (kind) => {
       if (kind === 'many') selection.clear();
@@ -100,6 +104,10 @@ export function PolicyManagementTab() {
             <option value="reviewed">Reviewed</option>
           </select>
         </div>
+        <PolicyFilterBar
+          filters={{ departmentId: view.departmentId, impactMin: view.impactMin, impactMax: view.impactMax, dateFrom: view.dateFrom, dateTo: view.dateTo, source: view.source }}
+          onChange={change}
+        />
         <button type="button" className="btn-secondary" disabled={selected.size === 0 || reprocessing.pendingMany} onClick={() => reprocessing.askMany(selected)}>
           Batch Reprocess ({selected.size})
         </button>
@@ -146,7 +154,10 @@ export function PolicyManagementTab() {
                   </td>
                   <td className="px-3 py-2 text-slate-700 tabular-nums">{row.id}</td>
                   <td className="px-3 py-2 text-slate-900" title={row.title}>
-                    {truncate(row.title, 40)}
+                    {/* The policy as subscribers see it. */}
+                    <Link to="/policy/$id" params={{ id: String(row.id) }} className="text-blue-800 hover:underline">
+                      {truncate(row.title, 40)}
+                    </Link>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatAdminDate(row.time)}</td>
                   <td className="px-3 py-2 text-slate-700" title={row.department.fullName}>
@@ -200,10 +211,7 @@ export function PolicyManagementTab() {
           page={view.page}
           total={total}
           rowsOnPage={rows.length}
-          onPage={(page) => {
-            setView((current) => ({ ...current, page }));
-            selection.clear();
-          }}
+          onPage={(page) => setView((current) => ({ ...current, page }))}
         />
       )}
 

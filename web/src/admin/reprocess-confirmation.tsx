@@ -1,11 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReprocessPreview } from '../../../api/shared/admin-schemas.ts';
+import { countOf } from '../../../api/shared/plural.ts';
 import { reprocessPolicies, reprocessPolicy, reprocessPreviewQuery } from '../api/admin.ts';
+import { ApiError } from '../api/client.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { toast, toastFailure } from '../components/toaster.tsx';
 
-const policiesText = (count: number) => `${count} ${count === 1 ? 'policy' : 'policies'}`;
+const policiesText = (count: number) => countOf(count, 'policy');
 
 /** The preview in a sentence: what the analyser will change (with the values for one policy) and what it keeps. */
 export function describePreview(preview: ReprocessPreview): string {
@@ -50,7 +52,8 @@ export function useReprocessConfirmation(onQueued: (kind: 'one' | 'many') => voi
       setAsking(null);
       onQueued('many');
     },
-    onError: (error) => toastFailure('Failed to reprocess policies', error),
+    // The spec's two titles: the server refused (an answer), or the call never got one.
+    onError: (error) => toastFailure(error instanceof ApiError ? 'Failed to reprocess policies' : 'Error reprocessing policies', error),
   });
   const count = preview.data?.policies ?? asking?.ids.length ?? 0;
   const description = preview.error

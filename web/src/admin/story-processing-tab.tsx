@@ -1,13 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { storyStatusValues } from '../../../api/shared/admin-schemas.ts';
+import { countOf } from '../../../api/shared/plural.ts';
 import { adminKeys, deleteStories, deleteStory, markStory, pendingStoriesQuery, processStories, storyQuery, type StoryRow } from '../api/admin.ts';
 import { toast, toastFailure } from '../components/toaster.tsx';
 import { ui } from '../components/ui-classes.ts';
 import { formatAdminDateTime, truncate } from '../lib/format.ts';
-import { LoadError, Th } from './admin-table-parts.tsx';
+import { LoadError, PageJump, Th } from './admin-table-parts.tsx';
 import { useDeleteConfirmation } from './delete-confirmation.tsx';
 import { useRowSelection } from './row-selection.ts';
+
+const statusLabels: Record<StoryRow['status'], string> = { pending: 'Pending', processing: 'Processing', failed: 'Failed', processed: 'Processed' };
 
 const statusTone: Record<StoryRow['status'], string> = {
   pending: 'bg-slate-100 text-slate-800',
@@ -90,13 +94,20 @@ function StoryDetailsDialog({ storyId, onClose }: { storyId: number; onClose: ()
 /**
  * Starts processing stories (the given ones, or every pending one for an empty list) with the
  * spec's toasts; the queue and the dashboard refresh, and the queue stays live while it works.
+ * When none could start (the list was stale: they were processed or taken meanwhile) the toast
+ * says so, as information, not success, and the refreshed list shows where they are.
  */
 export function useProcessStories(onStarted?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: processStories,
-    onSuccess: (answer) => {
-      toast({ title: 'Processing stories', description: answer.message });
+    onSuccess: (answer, storyIds) => {
+      if (answer.queued === 0) {
+        const description = storyIds.length ? 'None of the selected stories is waiting any more; the list is refreshed.' : 'No story is waiting.';
+        toast({ title: 'No stories to process', description, variant: 'info' });
+      } else {
+        toast({ title: 'Processing stories', description: answer.message });
+      }
       onStarted?.();
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
@@ -112,11 +123,16 @@ export function useProcessStories(onStarted?: () => void) {
 export function StoryProcessingTab() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const list = useQuery(pendingStoriesQuery(page));
+  const [status, setStatus] = useState<StoryRow['status'] | undefined>(undefined);
+  const list = useQuery(pendingStoriesQuery(page, status));
   const [viewing, setViewing] = useState<number | null>(null);
   const stories = list.data?.stories ?? [];
   const pagination = list.data?.pagination;
-  const selection = useRowSelection(stories.map((story) => story.id));
+  // What is ticked belongs to the page and filter shown: another page starts with nothing ticked.
+  const selection = useRowSelection(
+    stories.map((story) => story.id),
+    `${page}:${status ?? 'queue'}`,
+  );
   const { selected } = selection;
   const deletion = useDeleteConfirmation<StoryRow>({
     deleteOne: deleteStory,
@@ -125,7 +141,7 @@ export function StoryProcessingTab() {
     confirmOne: () => ({ title: 'Delete Story', description: 'This story will be permanently removed from the processing queue. Do you want to continue?' }),
     confirmMany: (count) => ({
       title: 'Delete Multiple Stories',
-      description: `You have selected ${count} ${count === 1 ? 'story' : 'stories'}. They will be permanently removed from the processing queue.`,
+      description: `You have selected ${countOf(count, 'story')}. They will be permanently removed from the processing queue.`,
     }),
     onDeleted: (kind) => {
       if (kind === 'many') selection.clear();
@@ -153,6 +169,27 @@ export function StoryProcessingTab() {
             <span>{counts.processed} processed</span>
           </p>
         )}
+        <div className="ml-auto">
+          <label htmlFor="story-status-filter" className="sr-only">
+            Show stories
+          </label>
+          <select
+            id="story-status-filter"
+            className="input w-auto"
+            value={status ?? ''}
+            onChange={(event) => {
+              setStatus((event.target.value || undefined) as StoryRow['status'] | undefined);
+              setPage(1);
+            }}
+          >
+            <option value="">Queue (not processed)</option>
+            {storyStatusValues.map((value) => (
+              <option key={value} value={value}>
+                {statusLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {list.error ? (
         <LoadError what="stories" error={list.error} onRetry={() => void list.refetch()} />
@@ -169,11 +206,11 @@ export function StoryProcessingTab() {
                     onChange={selection.toggleAll}
                   />
                 </th>
-                <Th>ID</Th>
+                <Th className="max-sm:hidden">ID</Th>
                 <Th>Title</Th>
-                <Th>Source URL</Th>
-                <Th>Status</Th>
-                <Th className="text-right">Actions</Th>
+                <Th className="max-sm:hidden">Source URL</Th>
+                <Th className="max-sm:px-1">Status</Th>
+                <Th className="text-right max-sm:px-1">Actions</Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -188,32 +225,35 @@ export function StoryProcessingTab() {
                       onChange={() => {}}
                     />
                   </td>
-                  <td className="px-3 py-2 text-slate-700 tabular-nums">{story.id}</td>
-                  <td className="px-3 py-2 text-slate-900" title={story.title}>
+                  <td className="px-3 py-2 text-slate-700 tabular-nums max-sm:hidden">{story.id}</td>
+                  <td className="px-3 py-2 text-slate-900 max-sm:min-w-36 max-sm:px-1" title={story.title}>
                     <span lang="zh">{truncate(story.title, 50)}</span>
                     {story.error && <span className="block text-xs text-red-900">{story.error}</span>}
                   </td>
-                  <td className="px-3 py-2 text-slate-700" title={story.url ?? undefined}>
+                  <td className="px-3 py-2 text-slate-700 max-sm:hidden" title={story.url ?? undefined}>
                     {story.url ? truncate(story.url, 40) : '—'}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 max-sm:px-1">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[story.status]}`} title={story.error ?? undefined}>
                       {story.status}
                     </span>
                   </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
-                    <button type="button" className="btn-ghost px-2 py-1" onClick={() => setViewing(story.id)} aria-label={`View story ${story.id}`}>
-                      View
-                    </button>
-                    <button type="button" className="btn-ghost px-2 py-1 text-red-800" onClick={() => deletion.askOne(story)} aria-label={`Delete story ${story.id}`}>
-                      Delete
-                    </button>
+                  <td className="px-3 py-2 text-right whitespace-nowrap max-sm:px-1">
+                    {/* Stacked on a phone, so the row fits the screen. */}
+                    <div className="flex justify-end gap-1 max-sm:flex-col max-sm:items-end">
+                      <button type="button" className="btn-ghost px-2 py-1" onClick={() => setViewing(story.id)} aria-label={`View story ${story.id}`}>
+                        View
+                      </button>
+                      <button type="button" className="btn-ghost px-2 py-1 text-red-800" onClick={() => deletion.askOne(story)} aria-label={`Delete story ${story.id}`}>
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {list.isSuccess && stories.length === 0 && <p className="p-6 text-center text-slate-700">No pending stories found.</p>}
+          {list.isSuccess && stories.length === 0 && <p className="p-6 text-center text-slate-700">{status ? `No ${statusLabels[status].toLowerCase()} stories found.` : 'No pending stories found.'}</p>}
           {list.isPending && <p className="p-6 text-center text-slate-700">Loading stories...</p>}
         </div>
       )}
@@ -222,13 +262,14 @@ export function StoryProcessingTab() {
           <span>
             Showing {first} - {first + stories.length - 1} of {pagination.totalItems} stories, Page {pagination.page} of {pagination.totalPages}
           </span>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <button type="button" className="btn-secondary px-3 py-1.5" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Previous
             </button>
             <button type="button" className="btn-secondary px-3 py-1.5" disabled={page >= pagination.totalPages} onClick={() => setPage(page + 1)}>
               Next
             </button>
+            <PageJump pages={pagination.totalPages} onPage={setPage} />
           </div>
         </nav>
       )}

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { accountChangeRefusal } from '../../../api/shared/account-rules.ts';
 import type { AssignableRole } from '../../../api/shared/admin-schemas.ts';
 import { adminKeys, adminUsersQuery, deleteUser, updateUserRole, type AdminUserRow } from '../api/admin.ts';
-import { useCurrentUser } from '../auth/current-user.ts';
+import { useCurrentUser, type CurrentUser } from '../auth/current-user.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { toast, toastFailure } from '../components/toaster.tsx';
 import { ui } from '../components/ui-classes.ts';
@@ -11,12 +12,22 @@ import { formatAdminDate, formatAdminDateTime } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { AdminPager, AdminSearchBox, LoadError, Th } from './admin-table-parts.tsx';
 
+/**
+ * What the signed-in admin may not do to `user`, with the server's reason (api/shared/account-rules.ts):
+ * the controls are disabled and say why, instead of failing when used.
+ */
+function refusals(me: CurrentUser | null | undefined, user: AdminUserRow) {
+  // Until the session has loaded, nothing is offered.
+  if (!me) return { role: 'Loading...', delete: 'Loading...' };
+  return { role: accountChangeRefusal(me, user, 'change role'), delete: accountChangeRefusal(me, user, 'delete') };
+}
 
 /**
  * The role dropdown: User, Editor, Admin; Super Admin only shown for a user who has it and never
- * assignable. A change saves at once, the selector disabled while it saves.
+ * assignable. A change saves at once, the selector disabled while it saves; `refusal` disables it
+ * and is its tooltip.
  */
-function RoleSelect({ user, disabled, label }: { user: AdminUserRow; disabled?: boolean; label: string }) {
+function RoleSelect({ user, refusal, label }: { user: AdminUserRow; refusal: string | null; label: string }) {
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (role: AssignableRole) => updateUserRole(user.id, role),
@@ -32,8 +43,9 @@ function RoleSelect({ user, disabled, label }: { user: AdminUserRow; disabled?: 
     <select
       className="input w-auto py-1.5"
       aria-label={label}
+      title={refusal ?? undefined}
       value={shown}
-      disabled={disabled || change.isPending}
+      disabled={refusal !== null || change.isPending}
       onChange={(event) => change.mutate(event.target.value as AssignableRole)}
     >
       <option value="user">User</option>
@@ -48,7 +60,7 @@ function RoleSelect({ user, disabled, label }: { user: AdminUserRow; disabled?: 
   );
 }
 
-function UserDetailsDialog({ user, isSelf, onClose, onDelete }: { user: AdminUserRow; isSelf: boolean; onClose: () => void; onDelete: () => void }) {
+function UserDetailsDialog({ user, refused, onClose, onDelete }: { user: AdminUserRow; refused: ReturnType<typeof refusals>; onClose: () => void; onDelete: () => void }) {
   const rows: [string, string][] = [
     ['Username', user.username],
     ['Email', user.email],
@@ -71,15 +83,23 @@ function UserDetailsDialog({ user, isSelf, onClose, onDelete }: { user: AdminUse
             <div>
               <dt className="mb-1 font-medium text-slate-700">Role</dt>
               <dd>
-                <RoleSelect user={user} disabled={isSelf} label={`Role of ${user.email}`} />
+                <RoleSelect user={user} refusal={refused.role} label={`Role of ${user.email}`} />
               </dd>
             </div>
           </dl>
           <div className="mt-6 flex justify-end gap-2">
             <Dialog.Close className="btn-secondary">Close</Dialog.Close>
-            <button type="button" className="inline-flex items-center rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60" disabled={isSelf} onClick={onDelete}>
-              Delete User
-            </button>
+            <span title={refused.delete ?? undefined}>
+              <button
+                type="button"
+                className="inline-flex items-center rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+                title={refused.delete ?? undefined}
+                disabled={refused.delete !== null}
+                onClick={onDelete}
+              >
+                Delete User
+              </button>
+            </span>
           </div>
           <Dialog.Close className={ui.dialogClose} aria-label="Close">
             ×
@@ -107,7 +127,11 @@ export function UserManagementTab() {
       setDetails(null);
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
-    onError: (error) => toastFailure('Failed to delete user', error),
+    onError: (error) => {
+      // The question was answered: the dialog closes, and the toast says why it failed.
+      setDeleting(null);
+      toastFailure('Failed to delete user', error);
+    },
   });
   const rows = list.data?.rows ?? [];
   // The list's rows are the truth: the dialog shows the row as it is after a role change.
@@ -135,38 +159,46 @@ export function UserManagementTab() {
                 <Th>Name</Th>
                 <Th className="max-sm:hidden">Email</Th>
                 <Th>Role</Th>
-                <Th>Joined</Th>
+                <Th className="max-sm:hidden">Joined</Th>
                 <Th className="text-right">Actions</Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((user) => {
                 const isSelf = user.id === me?.id;
+                const refused = refusals(me, user);
                 return (
                   <tr key={user.id}>
                     <td className="px-3 py-2 text-slate-900">
                       {user.name || '—'}
                       {isSelf && <span className="ml-1 text-xs text-slate-700">(you)</span>}
+                      {/* On a phone the email and the joining date sit under the name, so the row fits the screen. */}
                       <span className="block text-xs break-all text-slate-700 sm:hidden">{user.email}</span>
+                      <span className="block text-xs text-slate-700 sm:hidden" data-testid="user-joined">
+                        Joined {formatAdminDate(user.created_at)}
+                      </span>
                     </td>
                     <td className="px-3 py-2 text-slate-800 max-sm:hidden">{user.email}</td>
                     <td className="px-3 py-2">
-                      <RoleSelect user={user} disabled={isSelf} label={`Role of ${user.email}`} />
+                      <RoleSelect user={user} refusal={refused.role} label={`Role of ${user.email}`} />
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatAdminDate(user.created_at)}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">
+                    <td className="px-3 py-2 whitespace-nowrap text-slate-700 max-sm:hidden">{formatAdminDate(user.created_at)}</td>
+                    <td className="px-3 py-2 text-right max-sm:px-1">
                       <button type="button" className="btn-ghost px-2 py-1" onClick={() => setDetails(user)} aria-label={`Edit user ${user.email}`}>
                         Edit
                       </button>
-                      <button
-                        type="button"
-                        className="btn-ghost px-2 py-1 text-red-800"
-                        disabled={isSelf}
-                        onClick={() => setDeleting(user)}
-                        aria-label={`Delete user ${user.email}`}
-                      >
-                        Delete
-                      </button>
+                      <span title={refused.delete ?? undefined}>
+                        <button
+                          type="button"
+                          className="btn-ghost px-2 py-1 text-red-800"
+                          title={refused.delete ?? undefined}
+                          disabled={refused.delete !== null}
+                          onClick={() => setDeleting(user)}
+                          aria-label={`Delete user ${user.email}`}
+                        >
+                          Delete
+                        </button>
+                      </span>
                     </td>
                   </tr>
                 );
@@ -179,7 +211,7 @@ export function UserManagementTab() {
       )}
       {list.data && <AdminPager label="User" page={page} total={list.data.total} rowsOnPage={rows.length} onPage={setPage} />}
 
-      {shownDetails && <UserDetailsDialog user={shownDetails} isSelf={shownDetails.id === me?.id} onClose={() => setDetails(null)} onDelete={() => setDeleting(shownDetails)} />}
+      {shownDetails && <UserDetailsDialog user={shownDetails} refused={refusals(me, shownDetails)} onClose={() => setDetails(null)} onDelete={() => setDeleting(shownDetails)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

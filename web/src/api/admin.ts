@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { AdminPolicySort, PolicyUpdate } from '../../../api/shared/admin-schemas.ts';
+import type { AdminPolicySort, AdminPolicySource, PolicyUpdate, StoryRow } from '../../../api/shared/admin-schemas.ts';
 import { call, callPage, queryParams, rpc } from './client.ts';
 import type { TranslationStatus } from '../../../vocabulary/translation-status.ts';
 
@@ -40,6 +40,16 @@ export type PolicyListParams = {
   sortDirection?: 'asc' | 'desc';
   warningsOnly: boolean;
   translation?: TranslationStatus;
+} & PolicyFilters;
+
+/** Policy Management's further filters (GET /api/admin/policies's departmentId ... source). */
+export type PolicyFilters = {
+  departmentId?: number;
+  impactMin?: number;
+  impactMax?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  source?: AdminPolicySource;
 };
 
 export const adminPoliciesQuery = (params: PolicyListParams) =>
@@ -56,6 +66,12 @@ export const adminPoliciesQuery = (params: PolicyListParams) =>
             sortDirection: params.sortBy ? params.sortDirection : undefined,
             warningsOnly: params.warningsOnly ? 'true' : undefined,
             translation: params.warningsOnly ? undefined : params.translation,
+            departmentId: params.departmentId,
+            impactMin: params.impactMin,
+            impactMax: params.impactMax,
+            dateFrom: params.dateFrom,
+            dateTo: params.dateTo,
+            source: params.source,
           }),
         }),
       ),
@@ -114,10 +130,11 @@ export const markContactMessage = (id: number, handled: boolean) =>
 
 export const storyKeys = { all: [...admin, 'stories'] as const };
 
-export const pendingStoriesQuery = (page: number) =>
+/** A page of the queue; with `status`, the stories in that state only (processed ones too). */
+export const pendingStoriesQuery = (page: number, status?: StoryRow['status']) =>
   queryOptions({
-    queryKey: [...storyKeys.all, 'page', page],
-    queryFn: () => call(rpc.admin['pending-stories'].$get({ query: queryParams({ page, pageSize: 200 }) })),
+    queryKey: [...storyKeys.all, 'page', page, status ?? 'queue'],
+    queryFn: () => call(rpc.admin['pending-stories'].$get({ query: queryParams({ page, pageSize: 200, status }) })),
     placeholderData: keepPreviousData,
     // Live while the worker has stories in hand.
     refetchInterval: (query) => ((query.state.data?.counts.processing ?? 0) > 0 ? 2000 : false),

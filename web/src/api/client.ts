@@ -4,7 +4,9 @@ import type { App } from '../../../api/shared/api-contract.ts';
 
 /**
  * The web app's one way to call the API. It sends cookies and JSON, and turns any non-success
- * response into the spec's error rule: "{status}: {body text}" (status text if the body is empty).
+ * response into the spec's error rule: "{status}: {text}", where the text is the server's own
+ * message when the body is the API's `{ error: { message } }` (never the raw JSON), else the body
+ * text, else the status text.
  */
 export class ApiError extends Error {
   constructor(
@@ -20,12 +22,16 @@ export class ApiError extends Error {
    * the signup checkout's `errors[0].message`, which the spec has the signup dialog show.
    */
   get serverMessage(): string | null {
-    try {
-      const parsed = JSON.parse(this.body) as { error?: { message?: string }; errors?: { message?: string }[] };
-      return parsed.errors?.[0]?.message ?? parsed.error?.message ?? null;
-    } catch {
-      return null;
-    }
+    return serverMessageOf(this.body);
+  }
+}
+
+function serverMessageOf(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: string }; errors?: { message?: string }[] };
+    return parsed.errors?.[0]?.message ?? parsed.error?.message ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -47,7 +53,7 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
   const response = await request;
   if (!response.ok) {
     const text = await response.text();
-    throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
+    throw new ApiError(response.status, text, `${response.status}: ${serverMessageOf(text) ?? (text || response.statusText)}`);
   }
   if (response.status === 204) return undefined as SuccessBody<R>;
   const text = await response.text();

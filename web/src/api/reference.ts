@@ -1,6 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { defaultTagColor, type IndustryColor } from '../../../api/shared/policy-card.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { call, rpc } from './client.ts';
 
 export type { Department, Industry, Topic } from '../../../api/shared/search.ts';
@@ -24,12 +22,3 @@ export const topicsQuery = queryOptions({
   queryFn: () => call(rpc.topics.$get()),
   staleTime: fiveMinutes,
 });
-
-/** Each industry's colour token as GET /api/industries sends it (blue until the list has loaded). */
-export function useIndustryColor(): IndustryColor {
-  const { data: industries } = useQuery(industriesQuery);
-  return useCallback(
-    (industryId: number) => industries?.find((industry) => industry.id === industryId)?.color ?? defaultTagColor,
-    [industries],
-  );
-}

@@ -5,13 +5,21 @@ import { serverMessage } from '../api/client.ts';
 /**
  * Toasts as the spec's section 9 sets them: one visible at a time, shown 5 s, swiped away to
  * the right, F8 focuses the region (Radix's default hotkey), dismissed toasts removed after
- * 1,000,000 ms (so the exit animation never cuts off).
+ * 1,000,000 ms (so the exit animation never cuts off). They appear at the top right: at the
+ * bottom they covered the dialogs' footers (the editor's Save Changes) while they showed.
  */
 const toastLimit = 1;
 const removeDelayMs = 1_000_000;
 const displayMs = 5_000;
 
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
+/** `info` tells of something that neither succeeded nor failed (nothing was left to do). */
+export type ToastInput = { title: string; description?: string; variant?: 'default' | 'info' | 'destructive' };
+
+const variantClasses: Record<NonNullable<ToastInput['variant']>, string> = {
+  default: '',
+  info: 'border-blue-300 bg-blue-50 text-blue-950',
+  destructive: 'toast-destructive',
+};
 type ToastItem = ToastInput & { id: number; open: boolean };
 
 let toasts: ToastItem[] = [];
@@ -57,8 +65,9 @@ export function Toaster() {
           key={item.id}
           open={item.open}
           onOpenChange={(open) => !open && dismiss(item.id)}
-          className={`toast ${item.variant === 'destructive' ? 'toast-destructive' : ''}`}
+          className={`toast ${variantClasses[item.variant ?? 'default']}`}
           data-testid="toast"
+          data-variant={item.variant ?? 'default'}
         >
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>

@@ -23,7 +23,6 @@ import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState 
 import { FilterControls } from './filter-controls.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
 import { cardFromHit, type PolicyHit } from './policy-hits.ts';
-import { useIndustryColor } from '../api/reference.ts';
 import { connectPolicyRanges, rangeAttributes } from './policy-ranges.ts';
 
 const typingPauseMs = 300;
@@ -60,7 +59,6 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   const hitsPerPage = useHitsPerPage({ items: pageSizeItems });
   const pagination = usePagination();
   const { items: hits } = useHits<PolicyHit>({ escapeHTML: false });
-  const industryColor = useIndustryColor();
   const clearFilters = useClearRefinements({ includedAttributes: [...Object.values(facetAttributes), ...rangeAttributes] });
   const { status, error, results, indexUiState, setIndexUiState, refresh } = useInstantSearch({ catchError: true });
 
@@ -223,7 +221,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               <ul className="grid gap-4" data-testid="dashboard-results">
                 {hits.map((hit) => (
                   <li key={hit.objectID}>
-                    <PolicyCard policy={cardFromHit(hit, industryColor)} />
+                    <PolicyCard policy={cardFromHit(hit)} />
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import type { Hit } from 'instantsearch.js';
 import type { FormattedFields } from '../../../api/shared/highlight.ts';
-import { cardFromDocument, type IndustryColor, type PolicyCardDocument } from '../../../api/shared/policy-card.ts';
+import { cardFromDocument, type PolicyCardDocument } from '../../../api/shared/policy-card.ts';
 import type { PolicyCard } from '../../../api/shared/search.ts';
 
 export type PolicyHit = Hit<PolicyCardDocument>;
@@ -20,12 +20,12 @@ function formattedList(hit: PolicyHit, field: string): string[] {
 }
 
 /** An InstantSearch hit as the card the search endpoint would have answered (the same builder). */
-export function cardFromHit(hit: PolicyHit, industryColor: IndustryColor): PolicyCard {
+export function cardFromHit(hit: PolicyHit): PolicyCard {
   const formatted: FormattedFields = {
     title: formattedValue(hit, 'title'),
     description: formattedValue(hit, 'description'),
     keyPoints: formattedList(hit, 'keyPoints'),
     englishTranslation: formattedValue(hit, 'englishTranslation'),
   };
-  return cardFromDocument(hit, industryColor, formatted);
+  return cardFromDocument(hit, formatted);
 }

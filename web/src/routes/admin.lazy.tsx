@@ -1,6 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
-import type { AdminTab } from '../admin/admin-tabs.ts';
+import { ActivityTab } from '../admin/activity-tab.tsx';
+import { useOpenTabInView, type AdminTab } from '../admin/admin-tabs.ts';
 import { AdminToolsTab } from '../admin/admin-tools-tab.tsx';
 import { DashboardTab } from '../admin/dashboard-tab.tsx';
 import { PolicyManagementTab } from '../admin/policy-management-tab.tsx';
@@ -15,6 +16,7 @@ const tabs: { value: AdminTab; label: string }[] = [
   { value: 'users', label: 'User Management' },
   { value: 'stories', label: 'Story Processing' },
   { value: 'tools', label: 'Admin Tools' },
+  { value: 'activity', label: 'Activity' },
 ];
 
 const tabTrigger =
@@ -24,12 +26,13 @@ export function AdminPage() {
   usePageTitle('Admin Dashboard');
   const { tab = 'dashboard' } = useSearch({ from: '/admin' });
   const navigate = useNavigate({ from: '/admin' });
+  const tabList = useOpenTabInView(tab);
   return (
     <PageLayout>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold text-slate-950 sm:text-3xl">Admin Dashboard</h1>
         <Tabs.Root value={tab} onValueChange={(value) => void navigate({ search: { tab: value as AdminTab }, replace: true })} className="mt-6">
-          <Tabs.List aria-label="Admin sections" className="flex overflow-x-auto border-b border-slate-200">
+          <Tabs.List ref={tabList} aria-label="Admin sections" className="flex overflow-x-auto border-b border-slate-200">
             {tabs.map((entry) => (
               <Tabs.Trigger key={entry.value} value={entry.value} className={tabTrigger}>
                 {entry.label}
@@ -50,6 +53,9 @@ export function AdminPage() {
           </Tabs.Content>
           <Tabs.Content value="tools" className="pt-6">
             <AdminToolsTab />
+          </Tabs.Content>
+          <Tabs.Content value="activity" className="pt-6">
+            <ActivityTab />
           </Tabs.Content>
         </Tabs.Root>
       </div>

@@ -166,6 +166,8 @@ describe('a policies file', () => {
     const answer = await (await upload('import-db-file', file)).json();
     expect(answer).toMatchObject({ success: true, kind: 'policies', total: 2, imported: 1, errorCount: 1 });
     expect(answer.errors).toEqual(['row 2: Unknown department id 99']);
+    // One of each: the nouns agree with their counts.
+    expect(answer.message).toBe('Imported 1 policy of 2; 0 duplicates skipped; 1 row refused');
     const [policy] = await ctx.db.select().from(policies).where(eq(policies.sourceUrl, 'https://www.gov.cn/migrated/patent-agency'));
     expect(policy).toMatchObject({ title: 'Regulations on Patent Agency', impact: 7, departmentId: 4, translationStatus: 'machine' });
     expect(policy!.fullContent.key_points).toEqual([{ title: 'Agencies need approval', content: '...' }]);

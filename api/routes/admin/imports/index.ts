@@ -12,18 +12,18 @@ import { readLimitsOf } from '../../../imports/story-file.ts';
 import { receiveUpload } from '../../../imports/upload.ts';
 import { noStoriesMessage } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
+import { countOf } from '../../../shared/plural.ts';
 
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** A job as the card reads it: the spec's answer fields, and where the import stands. */
 function jobAnswer(job: ImportJob) {
-  const noun = job.kind === 'policies' ? 'policies' : 'stories';
+  const noun = job.kind === 'policies' ? 'policy' : 'story';
   const running = job.status === 'running';
   const message =
     job.status === 'failed'
       ? `Import failed: ${job.failure ?? 'unknown error'}`
-      : `${running ? 'Importing' : 'Imported'} ${job.imported} ${noun} of ${job.total}; ${plural(job.duplicates, 'duplicate')} skipped${job.errorCount ? `; ${plural(job.errorCount, 'row')} refused` : ''}${running ? ` (${plural(job.rowsDone, 'row')} read so far)` : ''}`;
+      : `${running ? 'Importing' : 'Imported'} ${countOf(job.imported, noun)} of ${job.total}; ${countOf(job.duplicates, 'duplicate')} skipped${job.errorCount ? `; ${countOf(job.errorCount, 'row')} refused` : ''}${running ? ` (${countOf(job.rowsDone, 'row')} read so far)` : ''}`;
   return {
     success: job.status !== 'failed',
     message,
@@ -52,10 +52,10 @@ export function adminImportRoutes(deps: AppDeps) {
       const analysed = await analyseUpload(deps.db, await receiveUpload(c.req.raw, limits), readLimits);
       if (!analysed) return c.json({ success: false, message: noStoriesMessage, total: 0, duplicates: 0, kind: 'stories' as const });
       const { counts, kind, table } = analysed;
-      const noun = kind === 'policies' ? 'policies' : 'stories';
+      const noun = kind === 'policies' ? 'policy' : 'story';
       return c.json({
         success: true,
-        message: `${counts.total} ${noun} in table "${table}": ${counts.duplicates} already imported${counts.errorCount ? `, ${plural(counts.errorCount, 'row')} that can't be imported` : ''}`,
+        message: `${countOf(counts.total, noun)} in table "${table}": ${counts.duplicates} already imported${counts.errorCount ? `, ${countOf(counts.errorCount, 'row')} that can't be imported` : ''}`,
         total: counts.total,
         duplicates: counts.duplicates,
         kind,

@@ -14,6 +14,7 @@ import {
   translationSaveSchema,
   translationsSaveSchema,
 } from '../../../shared/admin-schemas.ts';
+import { countOf } from '../../../shared/plural.ts';
 import { policyIdParamSchema } from '../../../shared/search.ts';
 
 const editorOf = (c: Context<SignedInEnv>): PolicyEditor => ({ userId: c.get('user').id, ip: clientIp(c) });
@@ -68,6 +69,6 @@ export function adminPolicyRoutes(deps: AppDeps) {
     .post('/batch-delete-policies', jsonBodyLimit, validate('json', policyIdsSchema), async (c) => {
       const { policyIds } = c.req.valid('json');
       const deletedCount = (await deletePolicies(deps, editorOf(c), policyIds)).length;
-      return c.json({ deletedCount, message: `${deletedCount} ${deletedCount === 1 ? 'policy' : 'policies'} deleted` });
+      return c.json({ deletedCount, message: `${countOf(deletedCount, 'policy')} deleted` });
     });
 }

@@ -11,13 +11,12 @@ import { jsonBodyLimit } from '../../../http/body-limit.ts';
 import { AppError, badRequest, notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';
 import { processStoriesSchema, reprocessPoliciesSchema, reprocessPolicySchema, resetProcessingSchema } from '../../../shared/admin-schemas.ts';
+import { countOf } from '../../../shared/plural.ts';
 import { policyIdParamSchema } from '../../../shared/search.ts';
 import { previewReprocessing } from '../../../processing/preview.ts';
 import { resetProcessing, startProcessing } from '../../../stories/status.ts';
 
 export const wrongAdminPasswordMessage = 'Invalid password. Please try again.';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** A policy can be reprocessed when there is Chinese text to analyse: its story's, or its own. */
 const hasSource = or(
@@ -47,7 +46,7 @@ export function adminProcessingRoutes(deps: AppDeps) {
         return stories.length;
       });
       const skipped = storyIds.length ? storyIds.length - queued : 0;
-      const message = queued === 0 ? 'No stories to process' : `Processing ${plural(queued, 'story', 'stories')}`;
+      const message = queued === 0 ? 'No stories to process' : `Processing ${countOf(queued, 'story')}`;
       return c.json({ message, queued, skipped });
     })
     .post('/reset-processing', jsonBodyLimit, validate('json', resetProcessingSchema), async (c) => {
@@ -65,7 +64,7 @@ export function adminProcessingRoutes(deps: AppDeps) {
         await recordAudit(tx, { action: 'processing_reset', actorId: admin.id, subject: null, ip, details: { stories: stories.length }, at });
         return stories.length;
       });
-      return c.json({ message: `Processing state reset: ${plural(reset, 'story', 'stories')} returned to pending`, reset });
+      return c.json({ message: `Processing state reset: ${countOf(reset, 'story')} returned to pending`, reset });
     })
     .post('/reprocess-policy/:id', jsonBodyLimit, validate('param', policyIdParamSchema), validate('json', reprocessPolicySchema), async (c) => {
       const { id } = c.req.valid('param');

@@ -19,6 +19,7 @@ import {
   type StoryRow,
 } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
+import { countOf } from '../../../shared/plural.ts';
 import { deleteStories, inQueue, markByAdmin } from '../../../stories/status.ts';
 
 const storyIdParamSchema = z.object({ id: idParam('a story') });
@@ -50,7 +51,8 @@ export function adminStoryRoutes(deps: AppDeps) {
   // would reach every admin route (the policy editor's saves take 4 MB).
   return new Hono<SignedInEnv>()
     .get('/pending-stories', validate('query', storyListQuerySchema), async (c) => {
-      const { page, pageSize } = c.req.valid('query');
+      const { page, pageSize, status } = c.req.valid('query');
+      const listed = status ? eq(pendingStories.status, status) : inQueue;
       const [rows, [total], byStatus] = await Promise.all([
         deps.db
           .select({
@@ -62,11 +64,11 @@ export function adminStoryRoutes(deps: AppDeps) {
             createdAt: pendingStories.createdAt,
           })
           .from(pendingStories)
-          .where(inQueue)
+          .where(listed)
           .orderBy(asc(pendingStories.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        deps.db.select({ total: count() }).from(pendingStories).where(inQueue),
+        deps.db.select({ total: count() }).from(pendingStories).where(listed),
         deps.db.select({ status: pendingStories.status, stories: count() }).from(pendingStories).groupBy(pendingStories.status),
       ]);
       const totalItems = total?.total ?? 0;
@@ -121,6 +123,6 @@ export function adminStoryRoutes(deps: AppDeps) {
     })
     .post('/batch-delete-stories', jsonBodyLimit, validate('json', storyIdsSchema), async (c) => {
       const deletedCount = (await deleteStoriesAudited(deps, c, c.req.valid('json').storyIds)).length;
-      return c.json({ deletedCount, message: `${deletedCount} ${deletedCount === 1 ? 'story' : 'stories'} deleted` });
+      return c.json({ deletedCount, message: `${countOf(deletedCount, 'story')} deleted` });
     });
 }

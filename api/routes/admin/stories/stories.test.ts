@@ -77,7 +77,28 @@ describe('GET /api/admin/pending-stories', () => {
     }
   });
 
-  it.each([['?pageSize=201'], ['?pageSize=0'], ['?page=0'], ['?page=x']])('refuses %s with 400', async (query) => {
+  it('lists the stories in one state when asked, processed ones too, counted by the filter', async () => {
+    const own = await createTestContext();
+    try {
+      const { cookies: theirs } = await signInEveryRole(own);
+      const idsByStatus: Record<string, number[]> = {};
+      for (const status of ['pending', 'processing', 'failed', 'processed', 'failed'] as const) {
+        const story = await createStoryThroughIntake(own.db, { title: `Story ${status}`, url: `https://www.mof.gov.cn/${status}/${Math.random()}`, status });
+        (idsByStatus[status] ??= []).push(story.id);
+      }
+      for (const status of ['pending', 'processing', 'failed', 'processed'] as const) {
+        const answer: { stories: StoryRow[]; pagination: StoryPagination } = await (
+          await own.request(`/api/admin/pending-stories?status=${status}`, { cookie: theirs.admin })
+        ).json();
+        expect(answer.stories.map((story) => story.id)).toEqual(idsByStatus[status]);
+        expect(answer.pagination.totalItems).toBe(idsByStatus[status]!.length);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
+  it.each([['?pageSize=201'], ['?pageSize=0'], ['?page=0'], ['?page=x'], ['?status=done']])('refuses %s with 400', async (query) => {
     expect((await ctx.request(`/api/admin/pending-stories${query}`, { cookie: cookies.admin })).status).toBe(400);
   });
 });
