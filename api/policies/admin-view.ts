@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { parsePolicyFullContent } from '../../db/policy-content.ts';
-import { loadPolicyRecords } from '../../db/policy-records.ts';
+import { livePolicy, loadPolicyRecords } from '../../db/policy-records.ts';
 import { departments, policies, users } from '../../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { AdminPolicy, AdminPolicyListQuery, AdminPolicyRow } from '../shared/admin-schemas.ts';
@@ -10,7 +10,8 @@ import { policyTagsOf } from './reads.ts';
 /** The Policy Management tab's reads (spec section 7): the paged, searchable, sortable list, and the policy as the editor opens it. */
 
 function filterOf(query: AdminPolicyListQuery): SQL | undefined {
-  const conditions: SQL[] = [];
+  // Policies in the Trash are listed in the Trash only.
+  const conditions: SQL[] = [livePolicy];
   if (query.search) {
     // The title as a substring, any case (policies_title_trgm_idx); digits also find the id.
     const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -20,7 +21,7 @@ function filterOf(query: AdminPolicyListQuery): SQL | undefined {
   // "Show warnings only" is the untranslated ones; the status filter picks any of the three.
   const status = query.warningsOnly ? 'pending' : query.translation;
   if (status) conditions.push(eq(policies.translationStatus, status));
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 function orderOf(query: AdminPolicyListQuery): SQL[] {
@@ -103,5 +104,6 @@ export async function loadAdminPolicy(db: Database, id: number): Promise<AdminPo
     editedFields: policy.editedFields,
     importanceReasons: policy.importanceReasons,
     updatedAt: policy.updatedAt.toISOString(),
+    version: policy.version,
   };
 }

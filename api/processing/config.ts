@@ -26,6 +26,8 @@ export const storyJobEnv = {
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
   /** How often an idle worker looks for new jobs. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  /** Days a deleted policy stays in the Trash, restorable, before the purge-trash job deletes it for good (the Trash shows the days left). */
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 };
 
 /** compose.yaml passes `${LLM_MODEL:-}`: an empty variable is an unset one. */

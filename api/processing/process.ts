@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { livePolicy } from '../../db/policy-records.ts';
 import type { Database } from '../../db/client.ts';
 import { saveCitations } from '../../db/citations.ts';
 import { PolicyWriteError, savePolicy, type PolicyFields } from '../../db/policies.ts';
@@ -87,7 +88,7 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
     return await deps.db.transaction(async (tx) => {
       const locked = await lockProcessingStory(tx, storyId);
       if (!locked) return 'skipped';
-      const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(eq(policies.sourceUrl, locked.url)) : [];
+      const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(and(eq(policies.sourceUrl, locked.url), livePolicy)) : [];
       const at = deps.now();
       const { id: policyId } = await savePolicy(tx, locked.policyId ?? byUrl?.id ?? null, policyFields(analysis, input), { kind: 'analyser', at });
       await saveCitations(tx, policyId, analysis.citedTitles);
@@ -112,7 +113,8 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
  * title, source URL and text. What an admin edited or reviewed stays, unless `overwriteEdited`.
  */
 export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, overwriteEdited: boolean): Promise<Outcome> {
-  const [policy] = await deps.db.select().from(policies).where(eq(policies.id, policyId));
+  // A policy in the Trash is not reprocessed (restore it first).
+  const [policy] = await deps.db.select().from(policies).where(and(eq(policies.id, policyId), livePolicy));
   if (!policy) return 'skipped';
   const [story] = await deps.db.select().from(pendingStories).where(eq(pendingStories.policyId, policyId));
   const input: StoryInput = story
@@ -120,7 +122,7 @@ export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, ov
     : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn };
   const analysis = await deps.analyser.analyse(input, AbortSignal.timeout(deps.timeoutMs));
   await deps.db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
+    const [exists] = await tx.select({ id: policies.id }).from(policies).where(and(eq(policies.id, policyId), livePolicy)).for('update');
     if (!exists) return;
     await savePolicy(tx, policyId, policyFields(analysis, input), { kind: 'analyser', at: deps.now(), overwriteEdited });
     await saveCitations(tx, policyId, analysis.citedTitles);

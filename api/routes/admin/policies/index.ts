@@ -6,22 +6,24 @@ import { jsonBodyLimit, policyBodyLimit } from '../../../http/body-limit.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';
 import { listAdminPolicies, loadAdminPolicy } from '../../../policies/admin-view.ts';
-import { deletePolicies, fieldsFromEditor, saveAsAdmin, type PolicyEditor } from '../../../policies/save.ts';
+import { createAsAdmin, deletePolicies, fieldsFromEditor, saveAsAdmin, type PolicyEditor } from '../../../policies/save.ts';
 import {
   adminPolicyListQuerySchema,
+  policyCreateSchema,
   policyIdsSchema,
   policyUpdateSchema,
   translationSaveSchema,
   translationsSaveSchema,
 } from '../../../shared/admin-schemas.ts';
 import { policyIdParamSchema } from '../../../shared/search.ts';
+import { adminPolicyRecoveryRoutes } from './recovery.ts';
 
 const editorOf = (c: Context<SignedInEnv>): PolicyEditor => ({ userId: c.get('user').id, ip: clientIp(c) });
 
 /**
  * The Policy Management tab's calls (spec section 7) over api/policies/: the list with its total
- * in X-Total-Count, the editor's read and saves, and deleting one policy or many. The role guard
- * is the admin app's.
+ * in X-Total-Count, the editor's read and saves, a new policy, and deleting (to the Trash) one
+ * policy or many; the Trash and History are ./recovery.ts's. The role guard is the admin app's.
  */
 export function adminPolicyRoutes(deps: AppDeps) {
   return new Hono<SignedInEnv>()
@@ -37,14 +39,18 @@ export function adminPolicyRoutes(deps: AppDeps) {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       if (body.id !== undefined && body.id !== id) throw badRequest('id: must match the policy in the address');
-      await saveAsAdmin(deps, editorOf(c), id, fieldsFromEditor(body), body.translationReviewed);
+      await saveAsAdmin(deps, editorOf(c), id, fieldsFromEditor(body), { translationReviewed: body.translationReviewed, baseVersion: body.baseVersion });
       return c.json({ id, message: 'Policy updated' });
+    })
+    .post('/policies', policyBodyLimit, validate('json', policyCreateSchema), async (c) => {
+      const { id } = await createAsAdmin(deps, editorOf(c), fieldsFromEditor(c.req.valid('json')));
+      return c.json({ id, message: 'Policy created' }, 201);
     })
     .post('/policies/:id/translation', policyBodyLimit, validate('param', policyIdParamSchema), validate('json', translationSaveSchema), async (c) => {
       const { id } = c.req.valid('param');
       const { translation } = c.req.valid('json');
       // A translation an admin saves is one an admin has reviewed, changed or not.
-      await saveAsAdmin(deps, editorOf(c), id, { englishTranslation: translation }, translation === null ? undefined : true);
+      await saveAsAdmin(deps, editorOf(c), id, { englishTranslation: translation }, { translationReviewed: translation === null ? undefined : true });
       return c.json({ id, message: 'Translation saved' });
     })
     .patch('/policies/:id/translations', policyBodyLimit, validate('param', policyIdParamSchema), validate('json', translationsSaveSchema), async (c) => {
@@ -55,7 +61,7 @@ export function adminPolicyRoutes(deps: AppDeps) {
         editorOf(c),
         id,
         { englishTranslation: body.english_translation, chineseOriginal: body.chinese_original },
-        body.english_translation === null ? undefined : true,
+        { translationReviewed: body.english_translation === null ? undefined : true },
       );
       return c.json({ id, message: 'Translations updated' });
     })
@@ -69,5 +75,6 @@ export function adminPolicyRoutes(deps: AppDeps) {
       const { policyIds } = c.req.valid('json');
       const deletedCount = (await deletePolicies(deps, editorOf(c), policyIds)).length;
       return c.json({ deletedCount, message: `${deletedCount} ${deletedCount === 1 ? 'policy' : 'policies'} deleted` });
-    });
+    })
+    .route('/', adminPolicyRecoveryRoutes(deps));
 }

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { pendingStories } from '../../../../db/schema/index.ts';
@@ -19,7 +19,7 @@ import {
   type StoryRow,
 } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
-import { deleteStories, inQueue, markByAdmin } from '../../../stories/status.ts';
+import { deleteStories, inQueue, markByAdmin, processedWithoutPolicy } from '../../../stories/status.ts';
 
 const storyIdParamSchema = z.object({ id: idParam('a story') });
 
@@ -60,6 +60,7 @@ export function adminStoryRoutes(deps: AppDeps) {
             status: pendingStories.status,
             error: pendingStories.error,
             createdAt: pendingStories.createdAt,
+            policyDeleted: sql<boolean>`${processedWithoutPolicy}`,
           })
           .from(pendingStories)
           .where(inQueue)
