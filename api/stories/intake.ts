@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { trashedSourceUrls } from '../../db/policy-trash.ts';
 import { pendingStories, policies, type StoryProducer } from '../../db/schema/index.ts';
 
 /**
  * The one way a story enters the product, whoever produces it (a file import now, the source
  * sites' scrapers next): its URL normalised, its content hashed, a story already known skipped,
- * the rest inserted as `pending` with where it came from. A story is known by its normalised URL,
+ * the rest inserted as `pending` with where it came from. A known story whose policy is in the
+ * Trash stays known (it is not taken in twice) but is counted apart, so the producer can tell the
+ * admin to restore the policy or re-queue the story rather than report it "already imported". A story is known by its normalised URL,
  * or, without one, by the hash of its title and text; a URL that is already a policy's source is
  * known too. Producers check their own rows (lengths, required fields) before; this module decides
  * what a story is and whether it is new.
@@ -79,7 +82,7 @@ export async function takeInStories(
   stories: readonly PreparedStory[],
   origin: StoryOrigin,
   seen: Set<string> = new Set(),
-): Promise<{ storedIds: number[]; duplicates: number }> {
+): Promise<{ storedIds: number[]; duplicates: number; inTrash: number }> {
   const known = stories.length ? await knownStoryKeys(db, stories.map((story) => story.key)) : new Set<string>();
   const fresh = stories.filter((story) => {
     if (known.has(story.key) || seen.has(story.key)) return false;
@@ -103,7 +106,11 @@ export async function takeInStories(
         .onConflictDoNothing()
         .returning({ id: pendingStories.id })
     : [];
-  return { storedIds: stored.map((story) => story.id), duplicates: stories.length - stored.length };
+  const trashed = await trashedSourceUrls(
+    db,
+    stories.flatMap((story) => (story.url && known.has(story.key) ? [story.url] : [])),
+  );
+  return { storedIds: stored.map((story) => story.id), duplicates: stories.length - stored.length, inTrash: trashed.size };
 }
 
 /** One story through the intake: the stored story, or null when it is known already. */
