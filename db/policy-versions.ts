@@ -1,7 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client.ts';
 import { parsePolicyFullContent } from './policy-content.ts';
-import type { PolicyFields } from './policies.ts';
 import { policyVersions, users, type PolicyVersionSource } from './schema/index.ts';
 
 /**
@@ -9,7 +8,8 @@ import { policyVersions, users, type PolicyVersionSource } from './schema/index.
  * with who or what wrote it. Only savePolicy writes here, in its own transaction.
  */
 
-export type PolicyVersionContent = PolicyFields;
+/** A version's content: db/policies.ts's PolicyFields, as JSON (typed there; named loosely here so this module does not import its writer). */
+export type PolicyVersionContent = { [field: string]: unknown };
 
 export type PolicyVersionEntry = {
   version: number;
@@ -17,6 +17,8 @@ export type PolicyVersionEntry = {
   user: { id: number; name: string } | null;
   restoredFrom: number | null;
   createdAt: Date;
+  /** The version's title, what tells versions apart at a glance. */
+  title: string;
 };
 
 /** Records `content` as version `version` of the policy; a version already recorded stays as it was. */
@@ -29,7 +31,7 @@ export async function recordVersion(
     .values({
       policyId: entry.policyId,
       version: entry.version,
-      content: entry.content as unknown as Record<string, unknown>,
+      content: entry.content,
       source: entry.source,
       userId: entry.userId,
       restoredFrom: entry.restoredFrom,
@@ -54,15 +56,25 @@ const entryColumns = {
   userName: users.name,
   restoredFrom: policyVersions.restoredFrom,
   createdAt: policyVersions.createdAt,
+  title: sql<string>`coalesce(${policyVersions.content} ->> 'title', '')`,
 };
 
-function toEntry(row: { version: number; source: PolicyVersionSource; userId: number | null; userName: string | null; restoredFrom: number | null; createdAt: Date }): PolicyVersionEntry {
+function toEntry(row: {
+  version: number;
+  source: PolicyVersionSource;
+  userId: number | null;
+  userName: string | null;
+  restoredFrom: number | null;
+  createdAt: Date;
+  title: string;
+}): PolicyVersionEntry {
   return {
     version: row.version,
     source: row.source,
     user: row.userId === null ? null : { id: row.userId, name: row.userName ?? '' },
     restoredFrom: row.restoredFrom,
     createdAt: row.createdAt,
+    title: row.title,
   };
 }
 
@@ -96,6 +108,5 @@ export async function loadVersionContent(db: Pick<Database, 'select'>, policyId:
     .from(policyVersions)
     .where(and(eq(policyVersions.policyId, policyId), eq(policyVersions.version, version)));
   if (!row) return null;
-  const content = row.content as unknown as PolicyVersionContent;
-  return { ...content, fullContent: parsePolicyFullContent(content.fullContent) };
+  return { ...row.content, fullContent: parsePolicyFullContent(row.content.fullContent) };
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { PolicyFields } from '../../db/policies.ts';
 import { livePolicy } from '../../db/policy-records.ts';
 import { listVersions, loadVersionContent } from '../../db/policy-versions.ts';
 import { policies } from '../../db/schema/index.ts';
@@ -22,15 +23,14 @@ async function currentVersion(deps: Pick<AppDeps, 'db'>, id: number): Promise<nu
 export async function loadHistory(deps: Pick<AppDeps, 'db'>, id: number): Promise<PolicyVersionRow[]> {
   const current = await currentVersion(deps, id);
   const versions = await listVersions(deps.db, id);
-  const titles = await Promise.all(versions.map(async (entry) => (await loadVersionContent(deps.db, id, entry.version))?.title ?? ''));
-  return versions.map((entry, index) => ({
+  return versions.map((entry) => ({
     version: entry.version,
     source: entry.source,
     user: entry.user,
     restoredFrom: entry.restoredFrom,
     createdAt: entry.createdAt.toISOString(),
     current: entry.version === current,
-    title: titles[index]!,
+    title: entry.title,
   }));
 }
 
@@ -39,5 +39,5 @@ export async function restoreVersion(deps: Pick<AppDeps, 'db' | 'now'>, editor: 
   await currentVersion(deps, id);
   const content = await loadVersionContent(deps.db, id, version);
   if (!content) throw notFound('Version not found');
-  return saveAsAdmin(deps, editor, id, content, { baseVersion, restoredFrom: version });
+  return saveAsAdmin(deps, editor, id, content as Partial<PolicyFields>, { baseVersion, restoredFrom: version });
 }

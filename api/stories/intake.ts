@@ -8,8 +8,8 @@ import { pendingStories, policies, type StoryProducer } from '../../db/schema/in
  * The one way a story enters the product, whoever produces it (a file import now, the source
  * sites' scrapers next): its URL normalised, its content hashed, a story already known skipped,
  * the rest inserted as `pending` with where it came from. A known story whose policy is in the
- * Trash stays known (it is not taken in twice) but is counted apart, so the producer can tell the
- * admin to restore the policy or re-queue the story rather than report it "already imported". A story is known by its normalised URL,
+ * Trash stays known (it is not taken in twice); `storiesInTrash` names them, so the producer can
+ * tell the admin to restore the policy or re-queue the story rather than "already imported". A story is known by its normalised URL,
  * or, without one, by the hash of its title and text; a URL that is already a policy's source is
  * known too. Producers check their own rows (lengths, required fields) before; this module decides
  * what a story is and whether it is new.
@@ -69,6 +69,19 @@ export async function knownStoryKeys(db: Pick<Database, 'select'>, keys: readonl
   return known;
 }
 
+/**
+ * Of stories a producer found known (duplicates), the addresses whose policy is in the Trash: the
+ * producer reports them apart ("in the Trash: restore the policy, or re-queue its story") instead
+ * of "already imported", since the admin deleted what they are importing again.
+ */
+export async function storiesInTrash(db: Pick<Database, 'select'>, stories: readonly PreparedStory[]): Promise<string[]> {
+  const trashed = await trashedSourceUrls(
+    db,
+    stories.flatMap((story) => (story.url ? [story.url] : [])),
+  );
+  return [...trashed];
+}
+
 export type Story = typeof pendingStories.$inferSelect;
 
 /**
@@ -82,7 +95,7 @@ export async function takeInStories(
   stories: readonly PreparedStory[],
   origin: StoryOrigin,
   seen: Set<string> = new Set(),
-): Promise<{ storedIds: number[]; duplicates: number; inTrash: number }> {
+): Promise<{ storedIds: number[]; duplicates: number }> {
   const known = stories.length ? await knownStoryKeys(db, stories.map((story) => story.key)) : new Set<string>();
   const fresh = stories.filter((story) => {
     if (known.has(story.key) || seen.has(story.key)) return false;
@@ -106,11 +119,7 @@ export async function takeInStories(
         .onConflictDoNothing()
         .returning({ id: pendingStories.id })
     : [];
-  const trashed = await trashedSourceUrls(
-    db,
-    stories.flatMap((story) => (story.url && known.has(story.key) ? [story.url] : [])),
-  );
-  return { storedIds: stored.map((story) => story.id), duplicates: stories.length - stored.length, inTrash: trashed.size };
+  return { storedIds: stored.map((story) => story.id), duplicates: stories.length - stored.length };
 }
 
 /** One story through the intake: the stored story, or null when it is known already. */

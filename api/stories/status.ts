@@ -11,7 +11,7 @@ import { pendingStories, policies, type StoryStatus } from '../../db/schema/inde
  *      │                             └──failOrphanedStories──► failed
  *   failed ──startProcessing (named)─► processing
  *   pending | failed | processed ──markByAdmin──► processed | failed
- *   processed without a live policy ──requeue──► pending
+ *   processed without a live policy (deleted, or marked) ──requeue──► pending
  *   any ──deleteStories──► gone
  *
  * A story is `processing` exactly when a job for it exists: whoever calls `startProcessing`
@@ -22,17 +22,24 @@ import { pendingStories, policies, type StoryStatus } from '../../db/schema/inde
 const at = (id: number) => eq(pendingStories.id, id);
 const isProcessing = eq(pendingStories.status, 'processing' satisfies StoryStatus);
 
-/**
- * A processed story whose policy is in the Trash, was purged, or never was (marked processed by
- * an admin): there is nothing to show for it, so the queue lists it to be re-queued.
- */
-export const processedWithoutPolicy = and(
+/** A processed story with no live policy: its policy is in the Trash or purged, or an admin marked it processed. Re-queueable. */
+const processedWithoutPolicy = and(
   eq(pendingStories.status, 'processed' satisfies StoryStatus),
   sql`not exists (select 1 from ${policies} where ${policies.id} = ${pendingStories.policyId} and ${policies.deletedAt} is null)`,
 )!;
 
-/** The queue the Story Processing tab lists: every story not yet processed (waiting, in processing, or failed to retry), and those processed without a policy. */
-export const inQueue = or(ne(pendingStories.status, 'processed' satisfies StoryStatus), processedWithoutPolicy)!;
+/**
+ * A story the worker processed whose policy was deleted since (in the Trash, or purged: the
+ * worker's analyser is recorded, the policy is not live). The queue lists it, "policy deleted",
+ * to be re-queued.
+ */
+export const policyDeleted = and(
+  processedWithoutPolicy,
+  sql`(${pendingStories.policyId} is not null or ${pendingStories.analyser} is not null)`,
+)!;
+
+/** The queue the Story Processing tab lists: every story not yet processed (waiting, in processing, or failed to retry), and those whose policy was deleted. */
+export const inQueue = or(ne(pendingStories.status, 'processed' satisfies StoryStatus), policyDeleted)!;
 
 /**
  * Named stories that are pending or failed (a retry), or with none named every pending one, into

@@ -8,6 +8,7 @@ import { formatAdminDateTime, truncate } from '../lib/format.ts';
 import { LoadError, Th } from './admin-table-parts.tsx';
 import { useDeleteConfirmation } from './delete-confirmation.tsx';
 import { useRowSelection } from './row-selection.ts';
+import { RequeueButton } from './trash/requeue-button.tsx';
 
 const statusTone: Record<StoryRow['status'], string> = {
   pending: 'bg-slate-100 text-slate-800',
@@ -200,11 +201,13 @@ export function StoryProcessingTab() {
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[story.status]}`} title={story.error ?? undefined}>
                       {story.status}
                     </span>
+                    {story.policyDeleted && <span className="mt-1 block text-xs text-amber-900">policy deleted</span>}
                   </td>
                   <td className="px-3 py-2 text-right whitespace-nowrap">
                     <button type="button" className="btn-ghost px-2 py-1" onClick={() => setViewing(story.id)} aria-label={`View story ${story.id}`}>
                       View
                     </button>
+                    {story.policyDeleted && <RequeueButton story={story} />}
                     <button type="button" className="btn-ghost px-2 py-1 text-red-800" onClick={() => deletion.askOne(story)} aria-label={`Delete story ${story.id}`}>
                       Delete
                     </button>

@@ -11,7 +11,7 @@ import { processStory, reprocessPolicy } from '../../../processing/process.ts';
 import { createRulesAnalyser } from '../../../processing/rules/index.ts';
 import { indexAll } from '../../../search/testing.ts';
 import type { AdminPolicy, PolicyVersionRow, StoryRow, TrashedPolicyRow } from '../../../shared/admin-schemas.ts';
-import { prepareStory, takeInStories } from '../../../stories/intake.ts';
+import { prepareStory, storiesInTrash, takeInStories, type PreparedStory } from '../../../stories/intake.ts';
 import { createStory, testOrigin } from '../../../stories/testing.ts';
 import { adminRoleMatrix, createSubscriber, signInEveryRole, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
@@ -273,8 +273,9 @@ describe('a story whose policy was deleted', () => {
 
     await admin(`/policies/${policyId}`, { method: 'DELETE' });
     expect(await queued()).toMatchObject({ status: 'processed', policyDeleted: true });
-    const again = await takeInStories(ctx.db, [prepareStory({ title: source.title, url, chineseText: source.chineseText }) as never], testOrigin);
-    expect(again).toEqual({ storedIds: [], duplicates: 1, inTrash: 1 });
+    const prepared = prepareStory({ title: source.title, url, chineseText: source.chineseText }) as PreparedStory;
+    expect(await takeInStories(ctx.db, [prepared], testOrigin)).toEqual({ storedIds: [], duplicates: 1 });
+    expect(await storiesInTrash(ctx.db, [prepared])).toEqual([url]);
 
     const requeued = await admin(`/stories/${story.id}/requeue`, { json: {} });
     expect(await requeued.json()).toEqual({ id: story.id, status: 'pending', message: 'Story re-queued' });

@@ -19,7 +19,7 @@ import {
   type StoryRow,
 } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
-import { deleteStories, inQueue, markByAdmin, processedWithoutPolicy } from '../../../stories/status.ts';
+import { deleteStories, inQueue, markByAdmin, policyDeleted } from '../../../stories/status.ts';
 
 const storyIdParamSchema = z.object({ id: idParam('a story') });
 
@@ -60,7 +60,7 @@ export function adminStoryRoutes(deps: AppDeps) {
             status: pendingStories.status,
             error: pendingStories.error,
             createdAt: pendingStories.createdAt,
-            policyDeleted: sql<boolean>`${processedWithoutPolicy}`,
+            policyDeleted: sql<boolean>`${policyDeleted}`,
           })
           .from(pendingStories)
           .where(inQueue)

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminKeys, adminPolicyQuery, saveTranslation, saveTranslations, updatePolicy, type AdminPolicy } from '../../api/admin.ts';
+import { adminKeys, adminPolicyQuery, saveTranslation, saveTranslations, type AdminPolicy } from '../../api/admin.ts';
+import { blankPolicy, usePolicySave } from './use-policy-save.ts';
 import { policyKeys } from '../../api/policies.ts';
 import type { Department } from '../../api/reference.ts';
 import { toast, toastFailure } from '../../components/toaster.tsx';
@@ -25,9 +26,11 @@ export type Draft = {
   englishTranslation: string;
   reviewed: boolean;
   content: Content;
+  /** The version this draft started from, sent with Save Changes (null: Overwrite, save whatever is stored). */
+  baseVersion: number | null;
 };
 
-function draftOf(policy: AdminPolicy): Draft {
+export function draftOf(policy: AdminPolicy): Draft {
   return {
     time: policy.time,
     title: policy.title,
@@ -41,6 +44,7 @@ function draftOf(policy: AdminPolicy): Draft {
     englishTranslation: policy.english_translation ?? '',
     reviewed: policy.translation.status === 'reviewed',
     content: policy.fullContent,
+    baseVersion: policy.version,
   };
 }
 
@@ -53,14 +57,17 @@ const translationText = (current: Draft) => (current.hasTranslation && current.e
  * (Save Changes, which closes the editor) or by its translations alone (which keep the editor open
  * and the other sections' unsaved edits).
  */
-export function usePolicyDraft(policyId: number, departments: readonly Department[] | undefined, onClose: () => void) {
+export function usePolicyDraft(policyId: number | null, departments: readonly Department[] | undefined, onClose: () => void) {
   const queryClient = useQueryClient();
-  const policy = useQuery(adminPolicyQuery(policyId));
+  // A new policy ("New Policy", policyId null) starts from a blank one and is never read.
+  const policy = useQuery({ ...adminPolicyQuery(policyId ?? 0), enabled: policyId !== null });
+  const [blank] = useState(blankPolicy);
+  const loaded = policyId === null ? blank : policy.data;
   const [draft, setDraft] = useState<Draft | null>(null);
 
   useEffect(() => {
-    if (policy.data && !draft) setDraft(draftOf(policy.data));
-  }, [policy.data, draft]);
+    if (loaded && !draft) setDraft(draftOf(loaded));
+  }, [loaded, draft]);
 
   const set = (change: Partial<Draft>) => setDraft((current) => (current ? { ...current, ...change } : current));
   const setContent = (change: Partial<Content>) => setDraft((current) => (current ? { ...current, content: { ...current.content, ...change } } : current));
@@ -71,32 +78,29 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
     await queryClient.invalidateQueries({ queryKey: policyKeys.all });
   };
 
-  const save = useMutation({
-    mutationFn: (current: Draft) =>
-      updatePolicy(policyId, {
-        id: policyId,
-        title: current.title,
-        time: current.time,
-        description: current.description,
-        impact: current.impact,
-        departmentId: current.departmentId,
-        department: departments?.find((department) => department.id === current.departmentId)?.code,
-        source_url: current.sourceUrl,
-        chinese_original: current.chineseOriginal || null,
-        english_translation: translationText(current),
-        translationReviewed: translationText(current) ? current.reviewed : undefined,
-        tags: current.tags.map((tag) => (tag.kind === 'industry' ? { name: tag.name, industryId: tag.id } : { name: tag.name, topicId: tag.id })),
-        fullContent: current.content,
-      }),
-    onSuccess: async () => {
-      toast({ title: 'Policy updated' });
-      await afterSave();
-      onClose();
-    },
-    onError: (error) => toastFailure('Failed to update policy', error),
+  const { save, conflict, reload, overwrite, dismiss } = usePolicySave({
+    policyId,
+    body: (current: Draft) => ({
+      title: current.title,
+      time: current.time,
+      description: current.description,
+      impact: current.impact,
+      departmentId: current.departmentId,
+      department: departments?.find((department) => department.id === current.departmentId)?.code,
+      source_url: current.sourceUrl,
+      chinese_original: current.chineseOriginal || null,
+      english_translation: translationText(current),
+      translationReviewed: translationText(current) ? current.reviewed : undefined,
+      tags: current.tags.map((tag) => (tag.kind === 'industry' ? { name: tag.name, industryId: tag.id } : { name: tag.name, topicId: tag.id })),
+      fullContent: current.content,
+    }),
+    afterSave,
+    onClose,
+    loadDraft: (fresh) => setDraft(draftOf(fresh)),
+    refetch: async () => (await policy.refetch()).data,
   });
   const saveEnglish = useMutation({
-    mutationFn: (current: Draft) => saveTranslation(policyId, translationText(current)),
+    mutationFn: (current: Draft) => saveTranslation(policyId!, translationText(current)),
     onSuccess: async () => {
       toast({ title: 'Translation saved' });
       // Saved by an admin is reviewed (the server marks it); the draft keeps the other sections' unsaved edits.
@@ -106,7 +110,7 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
     onError: (error) => toastFailure('Failed to save translation', error),
   });
   const saveBoth = useMutation({
-    mutationFn: (current: Draft) => saveTranslations(policyId, { english_translation: translationText(current), chinese_original: current.chineseOriginal || null }),
+    mutationFn: (current: Draft) => saveTranslations(policyId!, { english_translation: translationText(current), chinese_original: current.chineseOriginal || null }),
     onSuccess: async () => {
       toast({ title: 'Translations updated' });
       set({ reviewed: translationText(draft!) !== null });
@@ -116,7 +120,7 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
   });
   const busy = save.isPending || saveEnglish.isPending || saveBoth.isPending;
 
-  return { policy, draft, set, setContent, save, saveEnglish, saveBoth, busy };
+  return { policy, loaded, draft, set, setContent, save, saveEnglish, saveBoth, busy, conflict, reload, overwrite, dismissConflict: dismiss, loadDraft: (fresh: AdminPolicy) => setDraft(draftOf(fresh)) };
 }
 
 /** What a section gets: the draft and the way to change it. */
