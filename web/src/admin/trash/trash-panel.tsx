@@ -88,7 +88,7 @@ export function TrashPanel({ onBack }: { onBack: () => void }) {
                   >
                     Restore
                   </button>
-                  <button type="button" className="btn-ghost px-3 py-1 text-red-800" onClick={() => setPurging(row)} aria-label={`Delete policy ${row.id} permanently`}>
+                  <button type="button" className="btn-ghost px-3 py-1 text-red-800" onClick={() => setPurging(row)} aria-label={`Delete permanently policy ${row.id}`}>
                     Delete permanently
                   </button>
                 </div>
