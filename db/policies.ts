@@ -2,7 +2,9 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { linkCitationsTo, normaliseTitle } from './citations.ts';
 import type { Transaction } from './client.ts';
 import { parsePolicyFullContent, type PolicyFullContent } from './policy-content.ts';
-import { departments, industries, policies, policyIndustries, policyTopics, topics } from './schema/index.ts';
+import { livePolicy } from './policy-records.ts';
+import { hasVersion, latestVersion, recordVersion } from './policy-versions.ts';
+import { departments, industries, policies, policyIndustries, policyTopics, topics, type PolicyVersionSource } from './schema/index.ts';
 
 /**
  * The one policy write function. The admin editor, the story analyser and the importer all write
@@ -11,7 +13,10 @@ import { departments, industries, policies, policyIndustries, policyTopics, topi
  * - departments, industries and topics named must exist (a clear error, not a foreign-key failure);
  * - an English translation is `reviewed` only while there is one, with who and when;
  * - what an admin edited is remembered, and an analyser's rewrite leaves it alone unless told to;
- * - tags are replaced as a set, keeping the per-industry analysis of the industries that stay.
+ * - tags are replaced as a set, keeping the per-industry analysis of the industries that stay;
+ * - every write is a new version (policy_versions), so any earlier state can be restored, and an
+ *   admin's save from a version older than the stored one is refused as a conflict;
+ * - a policy in the Trash is not there to write (restore it first).
  * The search index follows by the outbox triggers, in the caller's transaction.
  */
 
@@ -37,18 +42,26 @@ export type PolicyFields = {
 export type PolicyField = keyof PolicyFields;
 
 export type PolicyAuthor =
-  /** `translationReviewed`: true confirms the English text, false returns it to `machine`; absent, a changed text counts as reviewed. */
-  | { kind: 'admin'; userId: number; at: Date; translationReviewed?: boolean }
+  /**
+   * `translationReviewed`: true confirms the English text, false returns it to `machine`; absent, a changed text counts as reviewed.
+   * `baseVersion`: the version the admin started from; a save from an older one is a conflict. Absent: no check (an overwrite).
+   * `restoredFrom`: the version of History this save restores.
+   */
+  | { kind: 'admin'; userId: number; at: Date; translationReviewed?: boolean; baseVersion?: number; restoredFrom?: number }
   /** `overwriteEdited`: replace even what an admin edited or reviewed (an explicit "reprocess from scratch"). */
   | { kind: 'analyser'; at: Date; overwriteEdited?: boolean };
 
-export type PolicyWriteErrorReason = 'not_found' | 'missing_field' | 'unknown_reference' | 'no_translation_to_review';
+export type PolicyWriteErrorReason = 'not_found' | 'missing_field' | 'unknown_reference' | 'no_translation_to_review' | 'conflict';
 
-/** A write the rules refuse; nothing of it was written. */
+/** Who saved the version a stale save collided with, and when (null: written before history was kept). */
+export type PolicyConflict = { version: number; savedBy: { id: number; name: string } | null; savedAt: Date };
+
+/** A write the rules refuse; nothing of it was written. `conflict` carries who wrote the policy since. */
 export class PolicyWriteError extends Error {
   constructor(
     readonly reason: PolicyWriteErrorReason,
     message: string,
+    readonly conflict?: PolicyConflict,
   ) {
     super(message);
   }
@@ -59,10 +72,12 @@ type Stored = {
   translationReviewedAt: Date | null;
   translationReviewedBy: number | null;
   editedFields: string[];
+  version: number;
+  updatedAt: Date;
 };
 
 async function readStored(tx: Transaction, id: number): Promise<Stored | null> {
-  const [row] = await tx.select().from(policies).where(eq(policies.id, id)).for('update');
+  const [row] = await tx.select().from(policies).where(and(eq(policies.id, id), livePolicy)).for('update');
   if (!row) return null;
   const [industryRows, topicRows] = await Promise.all([
     tx.select({ id: policyIndustries.industryId }).from(policyIndustries).where(eq(policyIndustries.policyId, id)),
@@ -87,7 +102,27 @@ async function readStored(tx: Transaction, id: number): Promise<Stored | null> {
     translationReviewedAt: row.translationReviewedAt,
     translationReviewedBy: row.translationReviewedBy,
     editedFields: row.editedFields,
+    version: row.version,
+    updatedAt: row.updatedAt,
   };
+}
+
+/** A stale admin save: who wrote the stored version, and when. */
+async function conflictError(tx: Transaction, id: number, stored: Stored): Promise<PolicyWriteError> {
+  const latest = await latestVersion(tx, id);
+  const conflict: PolicyConflict =
+    latest?.version === stored.version
+      ? { version: stored.version, savedBy: latest.user, savedAt: latest.createdAt }
+      : { version: stored.version, savedBy: null, savedAt: stored.updatedAt };
+  const by = conflict.savedBy ? `Saved by ${conflict.savedBy.name}` : latest?.source === 'reprocess' ? 'Reprocessed by the analyser' : 'Changed';
+  const at = `${conflict.savedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return new PolicyWriteError('conflict', `${by} at ${at} after you opened it`, conflict);
+}
+
+/** Which kind of write a version records. */
+function versionSource(author: PolicyAuthor, stored: Stored | null): PolicyVersionSource {
+  if (author.kind === 'admin') return 'editor';
+  return stored ? 'reprocess' : 'import';
 }
 
 /** Ids among `wanted` that `table` does not hold. */
@@ -114,6 +149,27 @@ async function checkReferences(tx: Transaction, fields: Partial<PolicyFields>, c
   }
 }
 
+const fieldNames = [
+  'title',
+  'publishedOn',
+  'description',
+  'impact',
+  'departmentId',
+  'sourceUrl',
+  'chineseTitle',
+  'chineseOriginal',
+  'englishTranslation',
+  'fullContent',
+  'industryIds',
+  'topicIds',
+  'importanceReasons',
+] as const satisfies readonly PolicyField[];
+
+/** Exactly the policy's fields (a version holds these, nothing of the row's bookkeeping). */
+function pickFields(source: PolicyFields): PolicyFields {
+  return Object.fromEntries(fieldNames.map((field) => [field, source[field]])) as PolicyFields;
+}
+
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const blank = (text: string | null | undefined) => !text?.trim();
 
@@ -126,9 +182,12 @@ export async function savePolicy(
   id: number | null,
   fields: Partial<PolicyFields>,
   author: PolicyAuthor,
-): Promise<{ id: number; changed: PolicyField[] }> {
+): Promise<{ id: number; changed: PolicyField[]; version: number }> {
   const stored = id === null ? null : await readStored(tx, id);
   if (id !== null && !stored) throw new PolicyWriteError('not_found', 'Policy not found');
+  if (stored && id !== null && author.kind === 'admin' && author.baseVersion !== undefined && author.baseVersion !== stored.version) {
+    throw await conflictError(tx, id, stored);
+  }
 
   // A field left undefined is a field not given: it keeps its stored value.
   const wanted = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<PolicyFields>;
@@ -189,18 +248,44 @@ export async function savePolicy(
   };
 
   let policyId: number;
+  let version: number | null = null;
   if (stored && id !== null) {
     const reviewChanged =
       review.translationReviewedAt?.getTime() !== stored.translationReviewedAt?.getTime() ||
       review.translationReviewedBy !== stored.translationReviewedBy;
     // An unchanged save writes nothing, so it neither bumps updated_at nor reindexes the policy.
     if (changed.length > 0 || reviewChanged || !sameValue(editedFields, stored.editedFields)) {
-      await tx.update(policies).set(row).where(eq(policies.id, id));
+      version = stored.version + 1;
+      await tx.update(policies).set({ ...row, version }).where(eq(policies.id, id));
     }
     policyId = id;
   } else {
-    const [inserted] = await tx.insert(policies).values(row).returning({ id: policies.id });
+    version = 1;
+    const [inserted] = await tx.insert(policies).values({ ...row, version }).returning({ id: policies.id });
     policyId = inserted!.id;
+  }
+
+  if (version !== null) {
+    // A policy written before history was kept (or by a bulk load past this function) gets its
+    // stored state recorded first, so the write never loses what was there.
+    if (stored && !(await hasVersion(tx, policyId, stored.version))) {
+      await recordVersion(tx, { policyId, version: stored.version, content: stored.fields, source: 'earlier', userId: null, restoredFrom: null, at: stored.updatedAt });
+    }
+    const content: PolicyFields = {
+      ...row,
+      fullContent: row.fullContent,
+      industryIds: next.industryIds ?? [],
+      topicIds: next.topicIds ?? [],
+    };
+    await recordVersion(tx, {
+      policyId,
+      version,
+      content: pickFields(content),
+      source: versionSource(author, stored),
+      userId: author.kind === 'admin' ? author.userId : null,
+      restoredFrom: author.kind === 'admin' ? (author.restoredFrom ?? null) : null,
+      at: author.at,
+    });
   }
 
   if (wanted.industryIds && (!stored || changed.includes('industryIds'))) {
@@ -216,7 +301,7 @@ export async function savePolicy(
     }
   }
   if (row.chineseTitle && changed.includes('chineseTitle')) await linkCitationsTo(tx, policyId, row.chineseTitle);
-  return { id: policyId, changed };
+  return { id: policyId, changed, version: version ?? stored!.version };
 }
 
 /**

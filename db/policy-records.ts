@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import type { Sql } from 'postgres';
 import { schema, type Database } from './client.ts';
@@ -13,6 +13,13 @@ type Reader = Pick<Database, 'select'>;
  * (api/policies/) all shape a policy from this record, so a new column reaches all of them here.
  * (db/policies.ts holds the one write.)
  */
+
+/**
+ * A policy that is not in the Trash. Every reader of policies (search document, detail page,
+ * lists, collections, counts, the editor) reads through this condition, so a deleted policy is
+ * gone from all of them and back in all of them when restored; only the Trash reads the others.
+ */
+export const livePolicy = isNull(policies.deletedAt);
 
 /** Every column but the story the policy was made from, which no reader of a policy shows. */
 const { storyText: _storyText, ...recordColumns } = getTableColumns(policies);
@@ -60,8 +67,8 @@ export async function loadPolicyTags(db: Reader, policyIds: readonly number[]): 
 }
 
 /**
- * The records of the given policies (`ids`; an id without a policy is left out), or a page of
- * every policy after `afterId`; in id order either way. A caller that needs the row and its tags
+ * The records of the given live policies (`ids`; an id without one, or in the Trash, is left
+ * out), or a page of every live policy after `afterId`; in id order either way. A caller that needs the row and its tags
  * from one snapshot (the search document's stamp must describe exactly the tags it carries) reads
  * in a repeatable-read transaction.
  */
@@ -71,7 +78,7 @@ export async function loadPolicyRecords(db: Reader, which: { ids: readonly numbe
     .select({ ...recordColumns, department: { id: departments.id, code: departments.code, fullName: departments.fullName }, stamp: policyStamp })
     .from(policies)
     .innerJoin(departments, eq(departments.id, policies.departmentId))
-    .where('ids' in which ? inArray(policies.id, [...which.ids]) : gt(policies.id, which.afterId))
+    .where(and(livePolicy, 'ids' in which ? inArray(policies.id, [...which.ids]) : gt(policies.id, which.afterId)))
     .orderBy(asc(policies.id));
   const rows = 'ids' in which ? await query : await query.limit(which.limit);
   const tags = await loadPolicyTags(

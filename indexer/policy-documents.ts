@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Sql } from 'postgres';
 import type { Database } from '../db/client.ts';
 import { parsePolicyFullContent } from '../db/policy-content.ts';
-import { databaseOver, loadPolicyRecords, policyStamp, type PolicyRecord } from '../db/policy-records.ts';
+import { databaseOver, livePolicy, loadPolicyRecords, policyStamp, type PolicyRecord } from '../db/policy-records.ts';
 import { policies } from '../db/schema/index.ts';
 import type { PolicyDocument } from './document.ts';
 
@@ -37,7 +37,10 @@ async function loadDocuments(db: Database, which: Parameters<typeof loadPolicyRe
   return records.map(toSearchDocument);
 }
 
-/** The current documents of the given policies; a policy that no longer exists is simply absent. */
+/**
+ * The current documents of the given policies; a policy that no longer exists, or is in the Trash,
+ * is simply absent, and the sync deletes its document (a restore enqueues it again: it is back).
+ */
 export async function loadPolicyDocuments(sql: Sql, policyIds: readonly number[]): Promise<PolicyDocument[]> {
   if (policyIds.length === 0) return [];
   return loadDocuments(databaseOver(sql), { ids: policyIds });
@@ -55,11 +58,11 @@ export async function* readAllPolicyDocuments(sql: Sql, pageSize: number): Async
   }
 }
 
-/** Each policy's current stamp (all policies when no ids are given), as the documents carry it. */
+/** Each live policy's current stamp (all of them when no ids are given), as the documents carry it; a policy in the Trash has none, as it has no document. */
 export async function loadPolicyStamps(sql: Sql, policyIds?: readonly number[]): Promise<Map<number, number>> {
   const rows = await databaseOver(sql)
     .select({ id: policies.id, stamp: policyStamp })
     .from(policies)
-    .where(policyIds ? inArray(policies.id, [...policyIds]) : undefined);
+    .where(and(livePolicy, policyIds ? inArray(policies.id, [...policyIds]) : undefined));
   return new Map(rows.map((row) => [row.id, Number(row.stamp)]));
 }

@@ -33,7 +33,7 @@ async function claimRebuild(sql: SearchTarget['sql']): Promise<Claimed | null> {
   const [claimed] = await sql<Claimed[]>`
     update search_rebuilds
        set status = 'running', started_at = now(), heartbeat_at = now(),
-           documents_total = (select count(*)::int from policies)
+           documents_total = (select count(*)::int from policies where deleted_at is null)
      where id = (select id from search_rebuilds where status = 'queued' order by id limit 1 for update skip locked)
     returning id`;
   return claimed ?? null;

@@ -23,7 +23,12 @@ export type AuditAction =
   | 'processing_reset'
   | 'policies_reprocessed'
   | 'file_imported'
-  | 'contact_message';
+  | 'contact_message'
+  | 'policy_created'
+  | 'policy_restored'
+  | 'policy_purged'
+  | 'policy_version_restored'
+  | 'story_requeued';
 
 
 export type AuditEvent = {

@@ -37,6 +37,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** What a client needs beyond the message to act on the error (a conflict's who and when), rendered as `error.details`. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.status = statusOf[code];
@@ -123,15 +125,25 @@ const conflictMessages: Record<string, string> = {
   users_username_lower_key: 'This username is already taken',
   collections_user_name_lower_key: 'You already have a collection with this name',
   policy_collections_collection_policy_key: 'The policy is already in this collection',
+  policies_source_url_key: 'Another policy has this source URL',
 };
 
 function conflictMessage(constraint: string | undefined): string {
   return (constraint && conflictMessages[constraint]) ?? 'This record already exists';
 }
 
-/** The policy write's refusals (db/policies.ts): an unknown policy is 404, every other rule the caller broke is 400. */
+/**
+ * The policy write's refusals (db/policies.ts): an unknown policy is 404; a save from a version
+ * older than the stored one is 409 with who saved it and when (the editor offers Reload or
+ * Overwrite); every other rule the caller broke is 400.
+ */
 function fromPolicyWriteError(error: PolicyWriteError): AppError {
-  return error.reason === 'not_found' ? notFound(error.message) : badRequest(error.message);
+  if (error.reason === 'not_found') return notFound(error.message);
+  if (error.reason === 'conflict' && error.conflict) {
+    const { version, savedBy, savedAt } = error.conflict;
+    return new AppError('conflict', error.message, {}, { version, savedBy, savedAt: savedAt.toISOString() });
+  }
+  return badRequest(error.message);
 }
 
 export function renderError(error: unknown, c: Context): Response {
@@ -145,7 +157,8 @@ export function renderError(error: unknown, c: Context): Response {
           : fromDatabaseError(error);
   if (appError) {
     for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
-    return c.json({ error: { code: appError.code, message: appError.message } }, appError.status);
+    const details = appError.details ? { details: appError.details } : {};
+    return c.json({ error: { code: appError.code, message: appError.message, ...details } }, appError.status);
   }
   console.error('Unhandled error', error);
   return c.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);

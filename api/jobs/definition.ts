@@ -31,6 +31,8 @@ export type JobContext = {
   timeoutMs: number;
   retryCount: number;
   retryLimit: number;
+  /** The jobs' settings (TRASH_RETENTION_DAYS for the purge). */
+  settings: StoryJobSettings;
 };
 
 export type JobDefinition<Name extends string = string, Payload extends z.ZodType = z.ZodType> = {

@@ -1,4 +1,5 @@
 import { processStoryJob } from './process-story.ts';
+import { purgeTrashJob } from './purge-trash.ts';
 import { reprocessPolicyJob } from './reprocess-policy.ts';
 
 /**
@@ -6,4 +7,4 @@ import { reprocessPolicyJob } from './reprocess-policy.ts';
  * `defineJob`, and one line here; the queue creates its queue (and its schedule), the worker takes
  * its jobs, and `enqueue` accepts its name with its payload's type.
  */
-export const jobs = [processStoryJob, reprocessPolicyJob] as const;
+export const jobs = [processStoryJob, reprocessPolicyJob, purgeTrashJob] as const;

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, exists, gte, ilike, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { parsePolicyFullContent } from '../../db/policy-content.ts';
-import { loadPolicyRecords } from '../../db/policy-records.ts';
+import { livePolicy, loadPolicyRecords } from '../../db/policy-records.ts';
 import { departments, pendingStories, policies, users } from '../../db/schema/index.ts';
+
 import { notFound } from '../http/errors.ts';
 import type { AdminPolicy, AdminPolicyListQuery, AdminPolicyRow, AdminPolicySource } from '../shared/admin-schemas.ts';
 import { policyTagsOf } from './reads.ts';
@@ -31,7 +32,8 @@ function sourceFilter(source: AdminPolicySource, db: Database): SQL {
 }
 
 function filterOf(query: AdminPolicyListQuery, db: Database): SQL | undefined {
-  const conditions: SQL[] = [];
+  // Policies in the Trash are listed in the Trash only.
+  const conditions: SQL[] = [livePolicy];
   if (query.search) {
     // The title as a substring, any case (policies_title_trgm_idx); digits also find the id.
     const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -47,7 +49,7 @@ function filterOf(query: AdminPolicyListQuery, db: Database): SQL | undefined {
   if (query.dateFrom) conditions.push(gte(policies.publishedOn, query.dateFrom));
   if (query.dateTo) conditions.push(lte(policies.publishedOn, query.dateTo));
   if (query.source) conditions.push(sourceFilter(query.source, db));
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 function orderOf(query: AdminPolicyListQuery): SQL[] {
@@ -130,5 +132,6 @@ export async function loadAdminPolicy(db: Database, id: number): Promise<AdminPo
     editedFields: policy.editedFields,
     importanceReasons: policy.importanceReasons,
     updatedAt: policy.updatedAt.toISOString(),
+    version: policy.version,
   };
 }

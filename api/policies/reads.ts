@@ -1,6 +1,6 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { loadPolicyTags, type PolicyTags } from '../../db/policy-records.ts';
+import { livePolicy, loadPolicyTags, type PolicyTags } from '../../db/policy-records.ts';
 import { departments, industries, policies, topics } from '../../db/schema/index.ts';
 import { industryTag, topicTag } from '../shared/policy-card.ts';
 import type { PolicyCard, PolicyTag } from '../shared/search.ts';
@@ -44,20 +44,21 @@ export async function loadPolicyPage(
     .select(cardColumns)
     .from(policies)
     .leftJoin(departments, eq(departments.id, policies.departmentId))
+    .where(livePolicy)
     .orderBy(...order)
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
   return withTags(db, rows);
 }
 
-/** Cards of the given policies, in the given order; ids without a policy are left out. */
+/** Cards of the given policies, in the given order; ids without a live policy are left out. */
 export async function loadPolicyCards(db: Database, ids: readonly number[]): Promise<PolicyCard[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select(cardColumns)
     .from(policies)
     .leftJoin(departments, eq(departments.id, policies.departmentId))
-    .where(inArray(policies.id, [...ids]));
+    .where(and(livePolicy, inArray(policies.id, [...ids])));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return withTags(
     db,

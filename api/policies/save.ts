@@ -1,9 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.ts';
 import { savePolicy, type PolicyFields } from '../../db/policies.ts';
 import { parsePolicyFullContent } from '../../db/policy-content.ts';
 import { policies } from '../../db/schema/index.ts';
+import { trashPolicies } from '../../db/policy-trash.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { recordAudit } from '../auth/audit.ts';
 import { factsLine, readFactsLine } from '../processing/rules/facts-line.ts';
@@ -38,19 +39,39 @@ export function fieldsFromEditor(body: z.output<typeof policyUpdateSchema>): Par
 
 /**
  * One admin save. `translationReviewed` confirms the English text (true) or returns it to
- * `machine` (false). The audit row names the fields changed, not their text (documents are long).
+ * `machine` (false); `baseVersion`, the version the editor opened, refuses a save over a newer
+ * one (409); `restoredFrom` names the version of History this save brings back. The audit row
+ * names the fields changed, not their text (documents are long). The policy's version after it.
  */
 export async function saveAsAdmin(
   deps: Pick<AppDeps, 'db' | 'now'>,
   editor: PolicyEditor,
   id: number,
   fields: Partial<PolicyFields>,
-  translationReviewed?: boolean,
-): Promise<void> {
+  options: { translationReviewed?: boolean; baseVersion?: number; restoredFrom?: number } = {},
+): Promise<{ version: number }> {
   const at = deps.now();
-  await deps.db.transaction(async (tx) => {
-    const { changed } = await savePolicy(tx, id, await rederiveFacts(tx, id, fields), { kind: 'admin', userId: editor.userId, at, translationReviewed });
-    await recordAudit(tx, { action: 'policy_updated', actorId: editor.userId, subject: `policy:${id}`, ip: editor.ip, details: { changed }, at });
+  return deps.db.transaction(async (tx) => {
+    const { changed, version } = await savePolicy(tx, id, await rederiveFacts(tx, id, fields), { kind: 'admin', userId: editor.userId, at, ...options });
+    await recordAudit(tx, {
+      action: options.restoredFrom === undefined ? 'policy_updated' : 'policy_version_restored',
+      actorId: editor.userId,
+      subject: `policy:${id}`,
+      ip: editor.ip,
+      details: options.restoredFrom === undefined ? { changed } : { changed, restoredFrom: options.restoredFrom },
+      at,
+    });
+    return { version };
+  });
+}
+
+/** A policy written by hand ("New Policy"): the same write as the editor's, and its audit row. */
+export async function createAsAdmin(deps: Pick<AppDeps, 'db' | 'now'>, editor: PolicyEditor, fields: Partial<PolicyFields>): Promise<{ id: number }> {
+  const at = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const { id } = await savePolicy(tx, null, fields, { kind: 'admin', userId: editor.userId, at });
+    await recordAudit(tx, { action: 'policy_created', actorId: editor.userId, subject: `policy:${id}`, ip: editor.ip, details: { title: fields.title }, at });
+    return { id };
   });
 }
 
@@ -87,13 +108,14 @@ async function rederiveFacts(tx: Transaction, id: number, fields: Partial<Policy
 }
 
 /**
- * Deletes the policies that exist among `ids`, each with its audit row (its title kept there).
- * Collections lose them by cascade; the outbox trigger takes them out of the index.
+ * Moves the live policies among `ids` to the Trash (db/policy-trash.ts), each with its audit row
+ * (its title kept there). Every reader leaves them out from this commit; the outbox trigger takes
+ * them out of the index. Restorable until the purge.
  */
 export async function deletePolicies(deps: Pick<AppDeps, 'db' | 'now'>, editor: PolicyEditor, ids: number[]) {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const deleted = await tx.delete(policies).where(inArray(policies.id, ids)).returning({ id: policies.id, title: policies.title });
+    const deleted = await trashPolicies(tx, ids, { userId: editor.userId, at });
     await recordAudit(
       tx,
       deleted.map((policy) => ({

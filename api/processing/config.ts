@@ -34,6 +34,8 @@ export const storyJobEnv = {
    * taken for a death (which would run its story twice at once).
    */
   WORKER_DEAD_AFTER_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
+  /** Days a deleted policy stays in the Trash, restorable, before the purge-trash job deletes it for good (the Trash shows the days left). */
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 };
 
 /** The job settings' rules across variables: a dead worker misses at least three beats. */

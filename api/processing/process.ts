@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { livePolicy } from '../../db/policy-records.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { saveCitations } from '../../db/citations.ts';
 import { PolicyWriteError, readPolicyForUpdate, savePolicy, type PolicyFields } from '../../db/policies.ts';
@@ -79,7 +80,7 @@ async function saveAnalysis(tx: Transaction, policyId: number | null, analysis: 
 
 /** The input a reprocessing analyses: the story the policy was made from, else the policy's own Chinese title, source URL and text. */
 export async function reprocessingInput(db: Database, policyId: number): Promise<StoryInput | null> {
-  const [policy] = await db.select().from(policies).where(eq(policies.id, policyId));
+  const [policy] = await db.select().from(policies).where(and(eq(policies.id, policyId), livePolicy));
   if (!policy) return null;
   const [story] = await db.select().from(pendingStories).where(eq(pendingStories.policyId, policyId));
   return story
@@ -105,7 +106,7 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
     return await deps.db.transaction(async (tx) => {
       const locked = await lockProcessingStory(tx, storyId);
       if (!locked) return 'skipped';
-      const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(eq(policies.sourceUrl, locked.url)) : [];
+      const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(and(eq(policies.sourceUrl, locked.url), livePolicy)) : [];
       const at = deps.now();
       const { id: policyId } = await saveAnalysis(tx, locked.policyId ?? byUrl?.id ?? null, analysis, input, { at, overwriteEdited: false });
       await saveCitations(tx, policyId, analysis.citedTitles);
@@ -130,11 +131,12 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
  * reviewed stays, unless `overwriteEdited`; richer content stays whatever (./merge.ts).
  */
 export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, overwriteEdited: boolean): Promise<Outcome> {
+  // A policy in the Trash is not reprocessed (restore it first): reprocessingInput reads live policies only.
   const input = await reprocessingInput(deps.db, policyId);
   if (!input) return 'skipped';
   const analysis = await deps.analyser.analyse(input, AbortSignal.timeout(deps.timeoutMs));
   await deps.db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
+    const [exists] = await tx.select({ id: policies.id }).from(policies).where(and(eq(policies.id, policyId), livePolicy)).for('update');
     if (!exists) return;
     await saveAnalysis(tx, policyId, analysis, input, { at: deps.now(), overwriteEdited });
     await saveCitations(tx, policyId, analysis.citedTitles);

@@ -184,8 +184,18 @@ export const policyUpdateSchema = z.strictObject({
   translationReviewed: z.boolean().optional(),
   tags: z.array(editorTag).max(200, 'may hold at most 200 tags').optional(),
   fullContent: fullContentBody.optional(),
+  /** The policy's `version` the editor opened: a save from an older one is a 409 (someone saved since). Absent: save anyway (Overwrite). */
+  baseVersion: z.number({ error: 'must be a version number' }).int().positive('must be a version number').optional(),
 });
 export type PolicyUpdate = z.input<typeof policyUpdateSchema>;
+
+/** POST /api/admin/policies: a new policy, written by hand ("New Policy"); the editor's fields and rules, with what every policy needs. */
+export const policyCreateSchema = policyUpdateSchema.omit({ id: true, baseVersion: true, translationReviewed: true }).extend({
+  title: policyUpdateSchema.shape.title.unwrap(),
+  time: policyEditorFields.time,
+  departmentId: policyUpdateSchema.shape.departmentId.unwrap(),
+});
+export type PolicyCreate = z.input<typeof policyCreateSchema>;
 
 /** POST /api/admin/policies/{id}/translation: the English text alone (the editor's legacy save). */
 export const translationSaveSchema = z.strictObject({ translation: translationText });
@@ -213,7 +223,42 @@ export type AdminPolicy = {
   /** Why the analyser scored the importance as it did (empty for policies written by hand). */
   importanceReasons: string[];
   updatedAt: string;
+  /** Sent back as `baseVersion` with a save, so a save over someone else's is caught. */
+  version: number;
 };
+
+/** The 409 of a stale save: who saved the policy after the editor opened it, and when (`error.details`). */
+export type PolicySaveConflict = { version: number; savedBy: { id: number; name: string } | null; savedAt: string };
+
+/** A row of the Trash (GET /api/admin/policies-trash): a deleted policy, restorable until `purgeOn`. */
+export type TrashedPolicyRow = {
+  id: number;
+  title: string;
+  department: { id: number; code: string; fullName: string };
+  deletedAt: string;
+  deletedBy: { id: number; name: string } | null;
+  /** Whole days until the purge job deletes it for good (0: at the next run). */
+  daysLeft: number;
+  purgeOn: string;
+};
+
+/** Who or what wrote a version of a policy. */
+export type PolicyVersionSourceName = 'editor' | 'reprocess' | 'import' | 'earlier';
+
+/** A row of the editor's History (GET /api/admin/policies/{id}/versions), newest first. */
+export type PolicyVersionRow = {
+  version: number;
+  source: PolicyVersionSourceName;
+  user: { id: number; name: string } | null;
+  restoredFrom: number | null;
+  createdAt: string;
+  /** The policy as it is now. */
+  current: boolean;
+  title: string;
+};
+
+/** POST /api/admin/policies/{id}/versions/{version}/restore: optionally the version the editor opened (as a save's `baseVersion`). */
+export const restoreVersionSchema = z.strictObject({ baseVersion: policyUpdateSchema.shape.baseVersion });
 
 /** GET /api/admin/users: a page of accounts, newest first; `search` matches name or email. */
 export const adminUserListQuerySchema = z.object({
@@ -282,7 +327,16 @@ export const storyListQuerySchema = z.object({
 
 
 /** A row of the Story Processing queue. */
-export type StoryRow = { id: number; title: string; url: string | null; status: StoryStatus; error: string | null; createdAt: string };
+export type StoryRow = {
+  id: number;
+  title: string;
+  url: string | null;
+  status: StoryStatus;
+  error: string | null;
+  createdAt: string;
+  /** Processed, but its policy is in the Trash or gone: listed in the queue to be re-queued. */
+  policyDeleted: boolean;
+};
 
 /** How many stories are in each state (the whole table, processed ones included). */
 export type StoryCounts = Record<StoryStatus, number>;

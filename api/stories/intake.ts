@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { trashedSourceUrls } from '../../db/policy-trash.ts';
 import { pendingStories, policies, type StoryProducer } from '../../db/schema/index.ts';
 
 /**
  * The one way a story enters the product, whoever produces it (a file import now, the source
  * sites' scrapers next): its URL normalised, its content hashed, a story already known skipped,
- * the rest inserted as `pending` with where it came from. A story is known by its normalised URL,
+ * the rest inserted as `pending` with where it came from. A known story whose policy is in the
+ * Trash stays known (it is not taken in twice); `storiesInTrash` names them, so the producer can
+ * tell the admin to restore the policy or re-queue the story rather than "already imported". A story is known by its normalised URL,
  * or, without one, by the hash of its title and text; a URL that is already a policy's source is
  * known too. Producers check their own rows (lengths, required fields) before; this module decides
  * what a story is and whether it is new.
@@ -64,6 +67,19 @@ export async function knownStoryKeys(db: Pick<Database, 'select'>, keys: readonl
     for (const row of await db.select({ hash: pendingStories.contentHash }).from(pendingStories).where(inArray(pendingStories.contentHash, hashes))) known.add(`hash:${row.hash}`);
   }
   return known;
+}
+
+/**
+ * Of stories a producer found known (duplicates), the addresses whose policy is in the Trash: the
+ * producer reports them apart ("in the Trash: restore the policy, or re-queue its story") instead
+ * of "already imported", since the admin deleted what they are importing again.
+ */
+export async function storiesInTrash(db: Pick<Database, 'select'>, stories: readonly PreparedStory[]): Promise<string[]> {
+  const trashed = await trashedSourceUrls(
+    db,
+    stories.flatMap((story) => (story.url ? [story.url] : [])),
+  );
+  return [...trashed];
 }
 
 export type Story = typeof pendingStories.$inferSelect;

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { pendingStories, type StoryStatus } from '../../db/schema/index.ts';
+import { pendingStories, policies, type StoryStatus } from '../../db/schema/index.ts';
 
 /**
  * A story's status, and every move of it (the states are db/schema/operations.ts's
@@ -11,6 +11,7 @@ import { pendingStories, type StoryStatus } from '../../db/schema/index.ts';
  *      │                             └──failOrphanedStories──► failed
  *   failed ──startProcessing (named)─► processing
  *   pending | failed | processed ──markByAdmin──► processed | failed
+ *   processed without a live policy (deleted, or marked) ──requeue──► pending
  *   any ──deleteStories──► gone
  *
  * A story is `processing` exactly when a job for it exists: whoever calls `startProcessing`
@@ -21,8 +22,24 @@ import { pendingStories, type StoryStatus } from '../../db/schema/index.ts';
 const at = (id: number) => eq(pendingStories.id, id);
 const isProcessing = eq(pendingStories.status, 'processing' satisfies StoryStatus);
 
-/** The queue the Story Processing tab lists: every story not yet processed (waiting, in processing, or failed to retry). */
-export const inQueue = ne(pendingStories.status, 'processed' satisfies StoryStatus);
+/** A processed story with no live policy: its policy is in the Trash or purged, or an admin marked it processed. Re-queueable. */
+const processedWithoutPolicy = and(
+  eq(pendingStories.status, 'processed' satisfies StoryStatus),
+  sql`not exists (select 1 from ${policies} where ${policies.id} = ${pendingStories.policyId} and ${policies.deletedAt} is null)`,
+)!;
+
+/**
+ * A story the worker processed whose policy was deleted since (in the Trash, or purged: the
+ * worker's analyser is recorded, the policy is not live). The queue lists it, "policy deleted",
+ * to be re-queued.
+ */
+export const policyDeleted = and(
+  processedWithoutPolicy,
+  sql`(${pendingStories.policyId} is not null or ${pendingStories.analyser} is not null)`,
+)!;
+
+/** The queue the Story Processing tab lists: every story not yet processed (waiting, in processing, or failed to retry), and those whose policy was deleted. */
+export const inQueue = or(ne(pendingStories.status, 'processed' satisfies StoryStatus), policyDeleted)!;
 
 /**
  * Named stories that are pending or failed (a retry), or with none named every pending one, into
@@ -59,6 +76,27 @@ export async function markByAdmin(tx: Transaction, storyId: number, success: boo
     )
     .where(at(storyId));
   return { from: story.status };
+}
+
+/**
+ * A processed story with no live policy back to `pending`, to be processed again (a new policy:
+ * the one in the Trash, if any, stays there). Why it can't be: no such story, or it is not
+ * processed, or its policy is live.
+ */
+export async function requeue(tx: Transaction, storyId: number, now: Date): Promise<{ policyId: number | null } | 'missing' | 'not_processed' | 'has_policy'> {
+  const [story] = await tx
+    .select({ status: pendingStories.status, policyId: pendingStories.policyId, withoutPolicy: sql<boolean>`${processedWithoutPolicy}` })
+    .from(pendingStories)
+    .where(at(storyId))
+    .for('update');
+  if (!story) return 'missing';
+  if (story.status !== 'processed') return 'not_processed';
+  if (!story.withoutPolicy) return 'has_policy';
+  await tx
+    .update(pendingStories)
+    .set({ status: 'pending', policyId: null, processedAt: null, error: null, attempts: 0, updatedAt: now })
+    .where(at(storyId));
+  return { policyId: story.policyId };
 }
 
 /** Deletes the stories that exist among `ids`: their ids and addresses. */

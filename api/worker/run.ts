@@ -44,6 +44,7 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
         timeoutMs: timeoutSeconds * 1000,
         retryCount: job.retryCount,
         retryLimit: job.retryLimit,
+        settings,
       });
       done++;
       log(`[worker] ${job.name} ${JSON.stringify(payload.data)}: ${outcome}`);

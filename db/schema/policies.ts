@@ -65,6 +65,17 @@ export const policies = pgTable(
     fullContent: jsonb('full_content').$type<PolicyFullContent>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped by every write through savePolicy (db/policies.ts): the editor sends the version it
+     * opened, and a save from an older one is refused as a conflict instead of overwriting.
+     */
+    version: integer('version').notNull().default(1),
+    /**
+     * In the Trash since then, by whom: every reader leaves the policy out (db/policy-records.ts's
+     * `livePolicy`) until it is restored or purged after TRASH_RETENTION_DAYS.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('policies_impact_range', sql`${t.impact} between 1 and 10`),
@@ -85,7 +96,40 @@ export const policies = pgTable(
     index('policies_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // Admin "Show warnings only" and the translation filter, in the list's default order; counts by status.
     index('policies_translation_status_idx').on(t.translationStatus, t.publishedOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    uniqueIndex('policies_source_url_key').on(t.sourceUrl),
+    // One live policy per source: a policy in the Trash does not keep its story from being made again.
+    uniqueIndex('policies_source_url_key').on(t.sourceUrl).where(sql`${t.deletedAt} is null`),
+    // The Trash lists and the purge job finds deleted policies by when they were deleted.
+    index('policies_deleted_at_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+/** Who or what wrote a version of a policy (db/policies.ts). `earlier`: the content stored before history was kept. */
+export const policyVersionSources = ['editor', 'reprocess', 'import', 'earlier'] as const;
+export type PolicyVersionSource = (typeof policyVersionSources)[number];
+
+/**
+ * Every state a policy has had, one row per write (written by savePolicy in the writing
+ * transaction, so no write path can skip it): its fields, tags and full_content as JSON, who or
+ * what wrote it, and when. The editor's History restores one by saving it again.
+ */
+export const policyVersions = pgTable(
+  'policy_versions',
+  {
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** The policy's fields as db/policies.ts's PolicyFields (tags as industryIds and topicIds). */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    source: text('source').$type<PolicyVersionSource>().notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The version this one restored, when an admin restored one from History. */
+    restoredFrom: integer('restored_from'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.policyId, t.version] }),
+    check('policy_versions_source_valid', sql`${t.source} in ('editor', 'reprocess', 'import', 'earlier')`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { adminImportRoutes } from './imports/index.ts';
 import { adminProcessingRoutes } from './processing/index.ts';
 import { adminStatsRoutes } from './stats/index.ts';
 import { adminStoryRoutes } from './stories/index.ts';
+import { adminStoryRequeueRoutes } from './stories/requeue.ts';
 import { adminSystemRoutes } from './system/index.ts';
 import { adminUserRoutes } from './users/index.ts';
 
@@ -25,6 +26,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/users', adminUserRoutes(deps))
     .route('/', adminSystemRoutes(deps))
     .route('/', adminStoryRoutes(deps))
+    .route('/', adminStoryRequeueRoutes(deps))
     .route('/', adminProcessingRoutes(deps))
     .route('/', adminImportRoutes(deps))
     .route('/', adminPolicyRoutes(deps));

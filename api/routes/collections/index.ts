@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { collections, policies, policyCollections } from '../../../db/schema/index.ts';
+import { livePolicy } from '../../../db/policy-records.ts';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -40,7 +41,7 @@ export function collectionRoutes(deps: AppDeps) {
                           filter (where p.id is not null), '[]') as policies
         from ${collections} c
         left join ${policyCollections} pc on pc.collection_id = c.id
-        left join ${policies} p on p.id = pc.policy_id
+        left join ${policies} p on p.id = pc.policy_id and p.deleted_at is null
         where c.user_id = ${c.var.user.id}
         group by c.id
         order by c.created_at desc, c.id desc`);
@@ -76,7 +77,7 @@ export function collectionRoutes(deps: AppDeps) {
           .where(and(eq(collections.id, collectionId), eq(collections.userId, c.var.user.id)))
           .for('update');
         if (!collection) throw collectionNotFound();
-        const [policy] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId));
+        const [policy] = await tx.select({ id: policies.id }).from(policies).where(and(eq(policies.id, policyId), livePolicy));
         if (!policy) throw notFound('Policy not found');
         // Already there: a 409 from the unique index (errors.ts).
         const [row] = await tx

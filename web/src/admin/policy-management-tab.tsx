@@ -12,6 +12,7 @@ import { PolicyFilterBar } from './policy-filters.tsx';
 import { PolicyEditor } from './policy-editor/index.tsx';
 import { useReprocessConfirmation } from './reprocess-confirmation.tsx';
 import { useRowSelection } from './row-selection.ts';
+import { TrashPanel } from './trash/trash-panel.tsx';
 
 const translationLabels = { pending: 'Pending', machine: 'Machine', reviewed: 'Reviewed' } as const;
 
@@ -35,7 +36,9 @@ export function PolicyManagementTab() {
   const [view, setView] = useState<Omit<PolicyListParams, 'search'>>({ page: 1, warningsOnly: false });
   const params: PolicyListParams = { ...view, search };
   const list = useQuery(adminPoliciesQuery(params));
-  const [editing, setEditing] = useState<number | null>(null);
+  // The editor's policy: an id, 'new' for New Policy, or none open.
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [showTrash, setShowTrash] = useState(false);
 
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
@@ -54,11 +57,11 @@ export function PolicyManagementTab() {
     toasts: { deleted: 'Policy deleted', deletedMany: 'Policies deleted', failed: 'Failed to delete policy', failedMany: 'Failed to delete policies' },
     confirmOne: () => ({
       title: 'Are you sure?',
-      description: 'This action cannot be undone. This will permanently delete the policy and remove it from the database.',
+      description: 'The policy moves to the Trash: it leaves every list and search, and can be restored from the Trash until it is purged.',
     }),
     confirmMany: (count) => ({
       title: `Delete ${countOf(count, 'policy')}?`,
-      description: `You are about to delete ${countOf(count, 'selected policy')}. This is permanent and cannot be undone.`,
+      description: `You are about to delete ${countOf(count, 'selected policy')}. They move to the Trash, where they can be restored until they are purged.`,
     }),
     onDeleted: (kind) => {
       if (kind === 'many') selection.clear();
@@ -70,8 +73,18 @@ export function PolicyManagementTab() {
   // changes when it is done, not now.
   const reprocessing = useReprocessConfirmation((kind) => kind === 'many' && selection.clear());
 
+  if (showTrash) return <TrashPanel onBack={() => setShowTrash(false)} />;
+
   return (
     <div className="grid gap-4">
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn-primary" onClick={() => setEditing('new')}>
+          New Policy
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => setShowTrash(true)}>
+          Trash
+        </button>
+      </div>
       <div className="flex flex-wrap items-end gap-3">
         <AdminSearchBox
           className="min-w-56 flex-1"
@@ -215,7 +228,7 @@ export function PolicyManagementTab() {
         />
       )}
 
-      {editing !== null && <PolicyEditor policyId={editing} onClose={() => setEditing(null)} />}
+      {editing !== null && <PolicyEditor policyId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deletion.dialog}
       {reprocessing.dialog}
     </div>

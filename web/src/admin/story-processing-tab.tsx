@@ -10,6 +10,7 @@ import { formatAdminDateTime, truncate } from '../lib/format.ts';
 import { LoadError, PageJump, Th } from './admin-table-parts.tsx';
 import { useDeleteConfirmation } from './delete-confirmation.tsx';
 import { useRowSelection } from './row-selection.ts';
+import { RequeueButton } from './trash/requeue-button.tsx';
 
 const statusLabels: Record<StoryRow['status'], string> = { pending: 'Pending', processing: 'Processing', failed: 'Failed', processed: 'Processed' };
 
@@ -237,6 +238,7 @@ export function StoryProcessingTab() {
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[story.status]}`} title={story.error ?? undefined}>
                       {story.status}
                     </span>
+                    {story.policyDeleted && <span className="mt-1 block text-xs text-amber-900">policy deleted</span>}
                   </td>
                   <td className="px-3 py-2 text-right whitespace-nowrap max-sm:px-1">
                     {/* Stacked on a phone, so the row fits the screen. */}
@@ -244,6 +246,7 @@ export function StoryProcessingTab() {
                       <button type="button" className="btn-ghost px-2 py-1" onClick={() => setViewing(story.id)} aria-label={`View story ${story.id}`}>
                         View
                       </button>
+                      {story.policyDeleted && <RequeueButton story={story} />}
                       <button type="button" className="btn-ghost px-2 py-1 text-red-800" onClick={() => deletion.askOne(story)} aria-label={`Delete story ${story.id}`}>
                         Delete
                       </button>

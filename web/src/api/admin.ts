@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { AdminPolicySort, AdminPolicySource, PolicyUpdate, StoryRow } from '../../../api/shared/admin-schemas.ts';
-import { call, callPage, queryParams, rpc } from './client.ts';
+import type { AdminPolicySort, AdminPolicySource, PolicyCreate, PolicySaveConflict, PolicyUpdate, StoryRow } from '../../../api/shared/admin-schemas.ts';
+import { ApiError, call, callPage, queryParams, rpc } from './client.ts';
 import type { TranslationStatus } from '../../../vocabulary/translation-status.ts';
 
 /** The back office's calls (spec section 7). Every answer here is fresh: admins act on what they see. */
@@ -9,6 +9,7 @@ import type { TranslationStatus } from '../../../vocabulary/translation-status.t
 /** The answers' types are written once in api/shared, which the routes satisfy; the screens name them from here. */
 export type { DatabaseStats as AdminStats } from '../../../api/shared/database-stats.ts';
 export type { AdminPolicy, AdminPolicyRow, AdminUserRow, SearchRebuild, StoryRow, SystemStatus } from '../../../api/shared/admin-schemas.ts';
+export type { PolicySaveConflict, PolicyVersionRow, TrashedPolicyRow } from '../../../api/shared/admin-schemas.ts';
 export type { ContactMessageRow as ContactMessage } from '../../../api/shared/contact-schemas.ts';
 
 /** Everything the admin screens read starts with this key, so one invalidation refreshes them all. */
@@ -95,6 +96,37 @@ export const saveTranslations = (id: number, json: { english_translation: string
   call(rpc.admin.policies[':id'].translations.$patch({ param: { id: String(id) }, json }));
 export const deletePolicy = (id: number) => call(rpc.admin.policies[':id'].$delete({ param: { id: String(id) } }));
 export const deletePolicies = (policyIds: number[]) => call(rpc.admin['batch-delete-policies'].$post({ json: { policyIds } }));
+export const createPolicy = (json: PolicyCreate) => call(rpc.admin.policies.$post({ json }));
+
+/** A save refused because another admin saved after the editor opened the policy: who and when (409's `error.details`). */
+export function saveConflictOf(error: unknown): PolicySaveConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    const details = (JSON.parse(error.body) as { error?: { details?: PolicySaveConflict } }).error?.details;
+    return details && typeof details.savedAt === 'string' ? details : null;
+  } catch {
+    return null;
+  }
+}
+
+export const policyTrashQuery = queryOptions({
+  queryKey: [...adminKeys.policies, 'trash'],
+  queryFn: () => call(rpc.admin['policy-trash'].$get()),
+  staleTime: 0,
+  retry: false,
+});
+export const restorePolicies = (policyIds: number[]) => call(rpc.admin['policy-trash'].restore.$post({ json: { policyIds } }));
+export const purgePolicies = (policyIds: number[]) => call(rpc.admin['policy-trash'].purge.$post({ json: { policyIds } }));
+
+export const policyVersionsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.policies, 'versions', id],
+    queryFn: () => call(rpc.admin.policies[':id'].versions.$get({ param: { id: String(id) } })),
+    staleTime: 0,
+    retry: false,
+  });
+export const restorePolicyVersion = (id: number, version: number, baseVersion?: number) =>
+  call(rpc.admin.policies[':id'].versions[':version'].restore.$post({ param: { id: String(id), version: String(version) }, json: { baseVersion } }));
 
 export const adminUsersQuery = (params: { page: number; search: string }) =>
   queryOptions({
@@ -152,6 +184,7 @@ export const storyQuery = (id: number) =>
 
 export const markStory = (id: number, success: boolean) => call(rpc.admin.stories[':id']['mark-processed'].$post({ param: { id: String(id) }, json: { success } }));
 export const deleteStory = (id: number) => call(rpc.admin.stories[':id'].$delete({ param: { id: String(id) } }));
+export const requeueStory = (id: number) => call(rpc.admin.stories[':id'].requeue.$post({ param: { id: String(id) } }));
 export const deleteStories = (storyIds: number[]) => call(rpc.admin['batch-delete-stories'].$post({ json: { storyIds } }));
 
 export const processStories = (storyIds: number[]) => call(rpc.admin['process-stories'].$post({ json: { storyIds } }));

@@ -6,9 +6,10 @@ import { jsonBodyLimit, policyBodyLimit } from '../../../http/body-limit.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';
 import { listAdminPolicies, loadAdminPolicy } from '../../../policies/admin-view.ts';
-import { deletePolicies, fieldsFromEditor, saveAsAdmin, type PolicyEditor } from '../../../policies/save.ts';
+import { createAsAdmin, deletePolicies, fieldsFromEditor, saveAsAdmin, type PolicyEditor } from '../../../policies/save.ts';
 import {
   adminPolicyListQuerySchema,
+  policyCreateSchema,
   policyIdsSchema,
   policyUpdateSchema,
   translationSaveSchema,
@@ -16,13 +17,14 @@ import {
 } from '../../../shared/admin-schemas.ts';
 import { countOf } from '../../../shared/plural.ts';
 import { policyIdParamSchema } from '../../../shared/search.ts';
+import { adminPolicyRecoveryRoutes } from './recovery.ts';
 
 const editorOf = (c: Context<SignedInEnv>): PolicyEditor => ({ userId: c.get('user').id, ip: clientIp(c) });
 
 /**
  * The Policy Management tab's calls (spec section 7) over api/policies/: the list with its total
- * in X-Total-Count, the editor's read and saves, and deleting one policy or many. The role guard
- * is the admin app's.
+ * in X-Total-Count, the editor's read and saves, a new policy, and deleting (to the Trash) one
+ * policy or many; the Trash and History are ./recovery.ts's. The role guard is the admin app's.
  */
 export function adminPolicyRoutes(deps: AppDeps) {
   return new Hono<SignedInEnv>()
@@ -38,14 +40,18 @@ export function adminPolicyRoutes(deps: AppDeps) {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       if (body.id !== undefined && body.id !== id) throw badRequest('id: must match the policy in the address');
-      await saveAsAdmin(deps, editorOf(c), id, fieldsFromEditor(body), body.translationReviewed);
+      await saveAsAdmin(deps, editorOf(c), id, fieldsFromEditor(body), { translationReviewed: body.translationReviewed, baseVersion: body.baseVersion });
       return c.json({ id, message: 'Policy updated' });
+    })
+    .post('/policies', policyBodyLimit, validate('json', policyCreateSchema), async (c) => {
+      const { id } = await createAsAdmin(deps, editorOf(c), fieldsFromEditor(c.req.valid('json')));
+      return c.json({ id, message: 'Policy created' }, 201);
     })
     .post('/policies/:id/translation', policyBodyLimit, validate('param', policyIdParamSchema), validate('json', translationSaveSchema), async (c) => {
       const { id } = c.req.valid('param');
       const { translation } = c.req.valid('json');
       // A translation an admin saves is one an admin has reviewed, changed or not.
-      await saveAsAdmin(deps, editorOf(c), id, { englishTranslation: translation }, translation === null ? undefined : true);
+      await saveAsAdmin(deps, editorOf(c), id, { englishTranslation: translation }, { translationReviewed: translation === null ? undefined : true });
       return c.json({ id, message: 'Translation saved' });
     })
     .patch('/policies/:id/translations', policyBodyLimit, validate('param', policyIdParamSchema), validate('json', translationsSaveSchema), async (c) => {
@@ -56,7 +62,7 @@ export function adminPolicyRoutes(deps: AppDeps) {
         editorOf(c),
         id,
         { englishTranslation: body.english_translation, chineseOriginal: body.chinese_original },
-        body.english_translation === null ? undefined : true,
+        { translationReviewed: body.english_translation === null ? undefined : true },
       );
       return c.json({ id, message: 'Translations updated' });
     })
@@ -70,5 +76,6 @@ export function adminPolicyRoutes(deps: AppDeps) {
       const { policyIds } = c.req.valid('json');
       const deletedCount = (await deletePolicies(deps, editorOf(c), policyIds)).length;
       return c.json({ deletedCount, message: `${countOf(deletedCount, 'policy')} deleted` });
-    });
+    })
+    .route('/', adminPolicyRecoveryRoutes(deps));
 }

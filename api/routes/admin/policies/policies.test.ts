@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translationStatuses } from '../../../../vocabulary/translation-status.ts';
 import { auditLog, policies, policyIndustries } from '../../../../db/schema/index.ts';
@@ -33,8 +33,9 @@ async function editorView(id: number): Promise<AdminPolicy> {
   expect(response.status).toBe(200);
   return response.json();
 }
+/** The policy's row as its readers see it: one in the Trash is not there (deleting is soft, issue 30). */
 async function stored(id: number) {
-  const [row] = await ctx.db.select().from(policies).where(eq(policies.id, id));
+  const [row] = await ctx.db.select().from(policies).where(and(eq(policies.id, id), isNull(policies.deletedAt)));
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { pendingStories } from '../../../../db/schema/index.ts';
@@ -20,7 +20,7 @@ import {
 } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
 import { countOf } from '../../../shared/plural.ts';
-import { deleteStories, inQueue, markByAdmin } from '../../../stories/status.ts';
+import { deleteStories, inQueue, markByAdmin, policyDeleted } from '../../../stories/status.ts';
 
 const storyIdParamSchema = z.object({ id: idParam('a story') });
 
@@ -62,6 +62,7 @@ export function adminStoryRoutes(deps: AppDeps) {
             status: pendingStories.status,
             error: pendingStories.error,
             createdAt: pendingStories.createdAt,
+            policyDeleted: sql<boolean>`${policyDeleted}`,
           })
           .from(pendingStories)
           .where(listed)

@@ -8,7 +8,7 @@ export function BasicSection({ policy, departments, draft, set, errors = {} }: D
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="ID">{(id) => <input id={id} className="input bg-slate-100" value={policy.id} readOnly />}</Field>
+        <Field label="ID">{(id) => <input id={id} className="input bg-slate-100" value={policy.id || 'New'} readOnly />}</Field>
         <Field label="Date" error={errors.time}>
           {(id, aria) => <input id={id} type="date" className="input" value={draft.time} onChange={(event) => set({ time: event.target.value })} {...aria} />}
         </Field>

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { policyEditorFields } from '../../../../api/shared/admin-schemas.ts';
-import { adminKeys, adminPolicyQuery, saveTranslation, saveTranslations, updatePolicy, type AdminPolicy } from '../../api/admin.ts';
+import { adminKeys, adminPolicyQuery, saveTranslation, saveTranslations, type AdminPolicy } from '../../api/admin.ts';
+import { blankPolicy, usePolicySave } from './use-policy-save.ts';
 import { policyKeys } from '../../api/policies.ts';
 import type { Department } from '../../api/reference.ts';
 import { toast, toastFailure } from '../../components/toaster.tsx';
@@ -27,9 +28,11 @@ export type Draft = {
   englishTranslation: string;
   reviewed: boolean;
   content: Content;
+  /** The version this draft started from, sent with Save Changes (null: Overwrite, save whatever is stored). */
+  baseVersion: number | null;
 };
 
-function draftOf(policy: AdminPolicy): Draft {
+export function draftOf(policy: AdminPolicy): Draft {
   return {
     time: policy.time,
     title: policy.title,
@@ -43,6 +46,7 @@ function draftOf(policy: AdminPolicy): Draft {
     englishTranslation: policy.english_translation ?? '',
     reviewed: policy.translation.status === 'reviewed',
     content: policy.fullContent,
+    baseVersion: policy.version,
   };
 }
 
@@ -81,9 +85,12 @@ const translationText = (current: Draft) => (current.hasTranslation && current.e
  * (Save Changes, which closes the editor) or by its translations alone (which keep the editor open
  * and the other sections' unsaved edits).
  */
-export function usePolicyDraft(policyId: number, departments: readonly Department[] | undefined, onClose: () => void) {
+export function usePolicyDraft(policyId: number | null, departments: readonly Department[] | undefined, onClose: () => void) {
   const queryClient = useQueryClient();
-  const policy = useQuery(adminPolicyQuery(policyId));
+  // A new policy ("New Policy", policyId null) starts from a blank one and is never read.
+  const policy = useQuery({ ...adminPolicyQuery(policyId ?? 0), enabled: policyId !== null });
+  const [blank] = useState(blankPolicy);
+  const loaded = policyId === null ? blank : policy.data;
   const [draft, setDraft] = useState<Draft | null>(null);
   // The draft as last loaded or saved: the draft differs from it while there are unsaved edits.
   const [baseline, setBaseline] = useState<Draft | null>(null);
@@ -93,11 +100,11 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   useEffect(() => {
-    if (policy.data && !draft) {
-      setDraft(draftOf(policy.data));
-      setBaseline(draftOf(policy.data));
+    if (loaded && !draft) {
+      setDraft(draftOf(loaded));
+      setBaseline(draftOf(loaded));
     }
-  }, [policy.data, draft]);
+  }, [loaded, draft]);
 
   const set = (change: Partial<Draft>) => {
     setDraft((current) => (current ? { ...current, ...change } : current));
@@ -112,32 +119,32 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
     await queryClient.invalidateQueries({ queryKey: policyKeys.all });
   };
 
-  const save = useMutation({
-    mutationFn: (current: Draft) =>
-      updatePolicy(policyId, {
-        id: policyId,
-        title: current.title,
-        time: current.time,
-        description: current.description,
-        impact: impactValue(current.impact) as number,
-        departmentId: current.departmentId,
-        department: departments?.find((department) => department.id === current.departmentId)?.code,
-        source_url: current.sourceUrl,
-        chinese_original: current.chineseOriginal || null,
-        english_translation: translationText(current),
-        translationReviewed: translationText(current) ? current.reviewed : undefined,
-        tags: current.tags.map((tag) => (tag.kind === 'industry' ? { name: tag.name, industryId: tag.id } : { name: tag.name, topicId: tag.id })),
-        fullContent: current.content,
-      }),
-    onSuccess: async () => {
-      toast({ title: 'Policy updated' });
-      await afterSave();
-      onClose();
+  const { save, conflict, reload, overwrite, dismiss } = usePolicySave({
+    policyId,
+    body: (current: Draft) => ({
+      title: current.title,
+      time: current.time,
+      description: current.description,
+      impact: impactValue(current.impact) as number,
+      departmentId: current.departmentId,
+      department: departments?.find((department) => department.id === current.departmentId)?.code,
+      source_url: current.sourceUrl,
+      chinese_original: current.chineseOriginal || null,
+      english_translation: translationText(current),
+      translationReviewed: translationText(current) ? current.reviewed : undefined,
+      tags: current.tags.map((tag) => (tag.kind === 'industry' ? { name: tag.name, industryId: tag.id } : { name: tag.name, topicId: tag.id })),
+      fullContent: current.content,
+    }),
+    afterSave,
+    onClose,
+    loadDraft: (fresh) => {
+      setDraft(draftOf(fresh));
+      setBaseline(draftOf(fresh));
     },
-    onError: (error) => toastFailure('Failed to update policy', error),
+    refetch: async () => (await policy.refetch()).data,
   });
   const saveEnglish = useMutation({
-    mutationFn: (current: Draft) => saveTranslation(policyId, translationText(current)),
+    mutationFn: (current: Draft) => saveTranslation(policyId!, translationText(current)),
     onSuccess: async (_answer, current) => {
       toast({ title: 'Translation saved' });
       // Saved by an admin is reviewed (the server marks it); the draft keeps the other sections' unsaved edits.
@@ -149,7 +156,7 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
     onError: (error) => toastFailure('Failed to save translation', error),
   });
   const saveBoth = useMutation({
-    mutationFn: (current: Draft) => saveTranslations(policyId, { english_translation: translationText(current), chinese_original: current.chineseOriginal || null }),
+    mutationFn: (current: Draft) => saveTranslations(policyId!, { english_translation: translationText(current), chinese_original: current.chineseOriginal || null }),
     onSuccess: async (_answer, current) => {
       toast({ title: 'Translations updated' });
       const reviewed = translationText(current) !== null;
@@ -196,7 +203,10 @@ export function usePolicyDraft(policyId: number, departments: readonly Departmen
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  return { policy, draft, set, setContent, save, saveEnglish, saveBoth, busy, errors: shownErrors, dirty, trySave, requestClose, discard };
+  return { policy, loaded, draft, set, setContent, save, saveEnglish, saveBoth, busy, errors: shownErrors, dirty, trySave, requestClose, discard, conflict, reload, overwrite, dismissConflict: dismiss, loadDraft: (fresh: AdminPolicy) => {
+    setDraft(draftOf(fresh));
+    setBaseline(draftOf(fresh));
+  } };
 }
 
 /** What a section gets: the draft, the way to change it, and the messages of its fields that fail their check. */
