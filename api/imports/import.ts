@@ -198,7 +198,7 @@ type Job = typeof importJobs.$inferSelect;
 export async function runImport(db: Database, file: StoryFile, job: Job, options: { now: () => Date; signal?: AbortSignal }): Promise<Job> {
   // Keys this run has seen: the rows before a resumed job's start are in the database already.
   const seen = new Set<string>();
-  const origin: StoryOrigin = { producer: 'import', source: `${job.filename} (import #${job.id})`, fetchedAt: options.now() };
+  const origin: StoryOrigin = { producer: 'import', source: `${job.filename} (import #${job.id})`, fetchedAt: options.now(), importJobId: job.id };
   let rowNumber = job.rowsDone;
   let pending: { rowNumber: number; values: Record<string, unknown> }[] = [];
   let pendingCharacters = 0;

@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fileTooLargeMessage, importFileRules, invalidFileTypeMessage, noStoriesMessage } from '../../../api/shared/admin-schemas.ts';
 import { adminKeys, importJobQuery, type ImportAnswer } from '../api/admin.ts';
 import { uploadFile, UploadFailure, type UploadAnswer } from '../api/upload.ts';
-import { toast } from '../components/toaster.tsx';
-import { useProcessStories } from './story-processing-tab.tsx';
+import { call, rpc } from '../api/client.ts';
+import { toast, toastFailure } from '../components/toaster.tsx';
 
 type Stage =
   | { name: 'choosing' }
@@ -76,7 +76,15 @@ export function DatabaseUploadCard() {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ name: 'choosing' });
-  const process = useProcessStories();
+  // The stories this import brought in, by its job: never every pending story.
+  const process = useMutation({
+    mutationFn: (importJobId: number) => call(rpc.admin['process-stories'].$post({ json: { importJobId } })),
+    onSuccess: (answer) => {
+      toast({ title: 'Processing stories', description: answer.message });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => toastFailure('Failed to process stories', error),
+  });
 
   const reset = () => {
     setFile(null);
@@ -178,7 +186,7 @@ export function DatabaseUploadCard() {
           )}
           <div className="flex flex-wrap gap-2">
             {stage.name === 'done' && stage.answer.kind === 'stories' && stage.answer.imported > 0 && (
-              <button type="button" className="btn-primary" disabled={process.isPending} onClick={() => process.mutate([])}>
+              <button type="button" className="btn-primary" disabled={process.isPending} onClick={() => process.mutate(stage.answer.jobId)}>
                 Process Imported Stories
               </button>
             )}
