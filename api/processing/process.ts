@@ -4,6 +4,7 @@ import { saveCitations } from '../../db/citations.ts';
 import { PolicyWriteError, savePolicy, type PolicyFields } from '../../db/policies.ts';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
 import { pendingStories, policies } from '../../db/schema/index.ts';
+import { recordKnownFacts, withStoryFacts } from './known-facts.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from './analysis.ts';
 import { countAttempt, lockProcessingStory, markFailed, markProcessed, noteFailedAttempt } from '../stories/status.ts';
 
@@ -80,16 +81,17 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
   if (!story || story.status !== 'processing') return 'skipped';
   await countAttempt(deps.db, storyId);
 
-  const input: StoryInput = { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) };
+  const input: StoryInput = { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt), publishedOn: story.publishedOn, departmentId: story.departmentId };
   const signal = AbortSignal.timeout(deps.timeoutMs);
   try {
-    const analysis = await deps.analyser.analyse(input, signal);
+    const analysis = withStoryFacts(await deps.analyser.analyse(input, signal), input);
     return await deps.db.transaction(async (tx) => {
       const locked = await lockProcessingStory(tx, storyId);
       if (!locked) return 'skipped';
       const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(eq(policies.sourceUrl, locked.url)) : [];
       const at = deps.now();
       const { id: policyId } = await savePolicy(tx, locked.policyId ?? byUrl?.id ?? null, policyFields(analysis, input), { kind: 'analyser', at });
+      await recordKnownFacts(tx, policyId, analysis);
       await saveCitations(tx, policyId, analysis.citedTitles);
       await markProcessed(tx, storyId, { policyId, analyser: analysis.usage.analyser, tokens: analysis.usage.tokens, durationMs: analysis.usage.durationMs, at });
       return 'processed' as const;
@@ -116,13 +118,14 @@ export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, ov
   if (!policy) return 'skipped';
   const [story] = await deps.db.select().from(pendingStories).where(eq(pendingStories.policyId, policyId));
   const input: StoryInput = story
-    ? { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) }
+    ? { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt), publishedOn: story.publishedOn, departmentId: story.departmentId }
     : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn };
-  const analysis = await deps.analyser.analyse(input, AbortSignal.timeout(deps.timeoutMs));
+  const analysis = withStoryFacts(await deps.analyser.analyse(input, AbortSignal.timeout(deps.timeoutMs)), input);
   await deps.db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
     if (!exists) return;
     await savePolicy(tx, policyId, policyFields(analysis, input), { kind: 'analyser', at: deps.now(), overwriteEdited });
+    await recordKnownFacts(tx, policyId, analysis);
     await saveCitations(tx, policyId, analysis.citedTitles);
   });
   return 'processed';

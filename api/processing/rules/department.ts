@@ -12,7 +12,7 @@ import type { DocumentNumber } from './text.ts';
 type DepartmentCode = (typeof departmentList)[number]['code'];
 const idOf = Object.fromEntries(departmentList.map((department) => [department.code, department.id])) as Record<DepartmentCode, number>;
 
-export type DepartmentFinding = { departmentId: number; code: DepartmentCode; by: 'source URL' | 'document number' | 'issuer named' | 'document type' };
+export type DepartmentFinding = { departmentId: number; code: DepartmentCode; by: 'source URL' | 'document number' | 'issuer named' | 'document type' | 'story' };
 
 /** Official hosts. www.gov.cn is not among them: the State Council's portal republishes every department's documents. */
 const hosts: [RegExp, DepartmentCode][] = [
@@ -98,6 +98,12 @@ function issuerAt(line: string, where: 'start' | 'whole' | 'adopted' | 'interpre
     if (where === 'interprets' && new RegExp(`由${name}负责解释`).test(compact)) return code;
   }
   return null;
+}
+
+/** The department a story's producer gave (a file's column), as a finding; null when it gave none. */
+export function givenDepartment(departmentId: number | null | undefined): DepartmentFinding | null {
+  const code = departmentList.find((department) => department.id === departmentId)?.code;
+  return code ? { departmentId: departmentId!, code, by: 'story' } : null;
 }
 
 export function findDepartment(input: { url: string; title: string; lines: readonly string[]; number: DocumentNumber | null }): DepartmentFinding | null {

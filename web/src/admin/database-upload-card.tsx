@@ -9,7 +9,7 @@ import { toast, toastFailure } from '../components/toaster.tsx';
 type Stage =
   | { name: 'choosing' }
   | { name: 'analysing' }
-  | { name: 'analysed'; message: string; empty: boolean }
+  | { name: 'analysed'; message: string; empty: boolean; columns: string | null; notes: string[] }
   | { name: 'uploading'; percent: number }
   | { name: 'importing'; jobId: number }
   | { name: 'done'; answer: ImportAnswer }
@@ -30,6 +30,11 @@ function errorMessage(body: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Which of the file's columns the import reads and which it leaves out, in one line. */
+function columnsLine(used: string[], ignored: string[]): string {
+  return `Uses columns: ${used.join(', ') || 'none'}${ignored.length ? ` · Ignores: ${ignored.join(', ')}` : ''}`;
 }
 
 function parseAnswer(answer: UploadAnswer): ImportAnswer | null {
@@ -119,8 +124,12 @@ export function DatabaseUploadCard() {
         setStage({ name: 'failed', message: `Analysis failed: ${errorMessage(answer.body) ?? answer.statusText}` });
         return;
       }
-      const parsed = JSON.parse(answer.body) as { success: boolean; message: string; total: number };
-      setStage(parsed.total === 0 ? { name: 'analysed', message: noStoriesMessage, empty: true } : { name: 'analysed', message: parsed.message, empty: false });
+      const parsed = JSON.parse(answer.body) as { success: boolean; message: string; total: number; usedColumns?: string[]; ignoredColumns?: string[]; notes?: string[] };
+      setStage(
+        parsed.total === 0
+          ? { name: 'analysed', message: noStoriesMessage, empty: true, columns: null, notes: [] }
+          : { name: 'analysed', message: parsed.message, empty: false, columns: columnsLine(parsed.usedColumns ?? [], parsed.ignoredColumns ?? []), notes: parsed.notes ?? [] },
+      );
     } catch {
       setStage({ name: 'failed', message: 'File analysis failed' });
     }
@@ -224,9 +233,21 @@ export function DatabaseUploadCard() {
             )}
           </div>
           {stage.name === 'analysed' && (
-            <p className={`text-sm ${stage.empty ? 'text-slate-800' : 'text-green-900'}`} data-testid="analysis-result">
-              {stage.message}
-            </p>
+            <div className="grid gap-1 text-sm" data-testid="analysis-result">
+              <p className={stage.empty ? 'text-slate-800' : 'text-green-900'}>{stage.message}</p>
+              {stage.columns && (
+                <p className="text-slate-700" data-testid="analysis-columns">
+                  {stage.columns}
+                </p>
+              )}
+              {stage.notes.length > 0 && (
+                <ul className="list-disc pl-5 text-slate-700">
+                  {stage.notes.slice(0, 5).map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
           )}
           {stage.name === 'uploading' && <Progress label="Uploading" percent={stage.percent} detail={stage.percent < 100 ? 'Sending the file...' : 'Reading the file...'} />}
           {stage.name === 'importing' && <ImportProgress jobId={stage.jobId} onEnd={finish} />}
