@@ -30,10 +30,14 @@ export function storyDate(value: unknown): string | null {
   return match ? validDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
 
+/** Codes files use that are not ours: the Ministry of Foreign Affairs is MFA as often as MOFA. */
+const otherCodes: Record<string, string> = { mfa: 'MOFA', pbc: 'PBOC' };
+
 const departmentByName = new Map<string, number>();
 for (const department of departmentList) {
   for (const name of [department.code, department.fullName, department.nameZh, ...department.aliasesZh]) departmentByName.set(name.toLowerCase(), department.id);
 }
+for (const [code, ours] of Object.entries(otherCodes)) departmentByName.set(code, departmentList.find((department) => department.code === ours)!.id);
 
 /** A department cell: a code (SAFE), an English or Chinese name (国家外汇管理局, 外汇局), or an id. Null for no department. */
 export function storyDepartment(value: unknown): number | null {

@@ -34,7 +34,7 @@ async function withTags(db: Database, rows: Omit<PolicyCard, 'tags'>[]): Promise
   return rows.map((row) => ({ ...row, tags: policyTagsOf(tags.get(row.id)!) }));
 }
 
-/** A page of policies by publication date (the ticker's "latest"). */
+/** A page of policies by publication date (the ticker's "latest"), those whose date is known. */
 export async function loadPolicyPage(
   db: Database,
   options: { page: number; pageSize: number; sortOrder: 'latest' | 'oldest' },
@@ -45,6 +45,8 @@ export async function loadPolicyPage(
     .select(cardColumns)
     .from(policies)
     .leftJoin(departments, eq(departments.id, policies.departmentId))
+    // A document whose own date is unknown is dated by when it was received: never today's news.
+    .where(eq(policies.dateKnown, true))
     .orderBy(...order)
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
