@@ -111,6 +111,8 @@ function toPolicyDetail(
     time: policy.publishedOn,
     departmentId: policy.departmentId,
     department: policy.department,
+    issuerIdentified: policy.issuerIdentified,
+    dateKnown: policy.dateKnown,
     impact: policy.impact,
     tags: policyTagsOf(policy),
     source_url: policy.sourceUrl,

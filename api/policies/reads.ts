@@ -15,6 +15,8 @@ const cardColumns = {
   time: policies.publishedOn,
   departmentId: policies.departmentId,
   departmentCode: departments.code,
+  issuerIdentified: policies.issuerIdentified,
+  dateKnown: policies.dateKnown,
   impact: policies.impact,
 };
 

@@ -40,6 +40,7 @@ export function cardFromDocument(document: PolicyCardDocument, industryColor: In
     time: document.date,
     departmentId: document.departmentId,
     departmentCode: document.departmentCode || null,
+    issuerIdentified: document.departmentCode !== '',
     impact: document.impact,
     tags,
     ...(formatted ? { highlight: cardHighlight(formatted, document.title) } : {}),
