@@ -17,9 +17,10 @@ function filterOf(query: AdminPolicyListQuery): SQL | undefined {
     const byTitle = ilike(policies.title, pattern);
     conditions.push(/^\d{1,9}$/.test(query.search) ? or(byTitle, eq(policies.id, Number(query.search)))! : byTitle);
   }
-  // "Show warnings only" is the untranslated ones; the status filter picks any of the three.
-  const status = query.warningsOnly ? 'pending' : query.translation;
-  if (status) conditions.push(eq(policies.translationStatus, status));
+  // "Show warnings only": untranslated, or an issuer or a date the analyser could not find. The
+  // status filter picks any of the three translation statuses.
+  if (query.warningsOnly) conditions.push(or(eq(policies.translationStatus, 'pending'), eq(policies.issuerIdentified, false), eq(policies.dateKnown, false))!);
+  else if (query.translation) conditions.push(eq(policies.translationStatus, query.translation));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -61,6 +62,8 @@ export async function listAdminPolicies(db: Database, query: AdminPolicyListQuer
         department: { id: departments.id, code: departments.code, fullName: departments.fullName },
         impact: policies.impact,
         translationStatus: policies.translationStatus,
+        issuerIdentified: policies.issuerIdentified,
+        dateKnown: policies.dateKnown,
       })
       .from(page)
       .innerJoin(policies, eq(policies.id, page.id))

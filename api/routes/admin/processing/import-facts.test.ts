@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingStories, policies } from '../../../../db/schema/index.ts';
-import { eventually } from '../../../../indexer/testing.ts';
+import { eventually, indexAll } from '../../../../indexer/testing.ts';
 import { startJobQueue, type JobQueue } from '../../../jobs/queue.ts';
 import { loadStoryJobSettings } from '../../../processing/config.ts';
 import { loadLabelledSet } from '../../../processing/documents/labelled-set.ts';
@@ -108,5 +108,32 @@ describe("an import uses the file's own date and department", () => {
     const shown = ticker.policies.map((policy) => policy.id);
     expect(shown).toEqual(expect.arrayContaining([safe!.id, mfa!.id]));
     expect(shown).not.toContain(undated!.id);
+  });
+});
+
+describe('an unidentified issuer is not filed under the State Council', () => {
+  it('is flagged in Policy Management warnings, shown as unidentified, and not counted as SC', async () => {
+    const file = path.join(dir, 'unidentified.db');
+    const db = new Database(file);
+    db.exec('create table stories (id integer primary key, title text, url text, content text)');
+    db.prepare('insert into stories (title, url, content) values (?, ?, ?)').run('关于做好年度统计工作的说明', 'https://www.gov.cn/unidentified-issuer?unidentified', '各有关单位：\n请按时报送年度数据，确保数据真实准确。');
+    db.close();
+    const [story] = await importAndProcess({ name: 'unidentified.db', bytes: await readFile(file) }, 'unidentified');
+    const policy = await policyOf(story!.policyId);
+    expect(policy.issuerIdentified).toBe(false);
+
+    const rows = (await (await ctx.request('/api/admin/policies?warningsOnly=true&pageSize=100', { cookie: cookies.admin })).json()) as { id: number; issuerIdentified: boolean }[];
+    expect(rows.find((row) => row.id === policy.id)).toMatchObject({ issuerIdentified: false });
+
+    const detail = (await (await ctx.request(`/api/policies/${policy.id}`, { cookie: cookies.admin })).json()) as { issuerIdentified: boolean };
+    expect(detail.issuerIdentified).toBe(false);
+
+    await indexAll(ctx);
+    const search = (await (await ctx.request(`/api/search?q=${encodeURIComponent('年度统计工作')}`, { cookie: cookies.admin })).json()) as {
+      policies: { id: number; issuerIdentified?: boolean }[];
+      facets: { departments: Record<string, number> };
+    };
+    expect(search.policies.find((card) => card.id === policy.id)).toMatchObject({ issuerIdentified: false });
+    expect(search.facets.departments.SC ?? 0).toBe(0);
   });
 });
