@@ -75,7 +75,13 @@ export async function listAdminPolicies(db: Database, query: AdminPolicyListQuer
     // it, it takes the trigram index: 27 ms. Without a search, count(*) reads the smallest index.
     db.select({ total: count(query.search ? policies.departmentId : undefined) }).from(policies).where(where),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  // What is unknown is said only when it is: a row as it was otherwise.
+  const said = rows.map(({ issuerIdentified, dateKnown, ...row }) => ({
+    ...row,
+    ...(issuerIdentified ? {} : { issuerIdentified: false as const }),
+    ...(dateKnown ? {} : { dateKnown: false as const }),
+  }));
+  return { rows: said, total: total?.total ?? 0 };
 }
 
 /** The policy as the editor opens it: every stored field, its tags, and the translation's review. */

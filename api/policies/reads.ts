@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loadPolicyTags, type PolicyTags } from '../../db/policy-records.ts';
 import { departments, industries, policies, topics } from '../../db/schema/index.ts';
@@ -14,9 +14,8 @@ const cardColumns = {
   description: policies.description,
   time: policies.publishedOn,
   departmentId: policies.departmentId,
-  departmentCode: departments.code,
-  issuerIdentified: policies.issuerIdentified,
-  dateKnown: policies.dateKnown,
+  // An issuer nothing named has no department to show (its id is the analyser's fallback).
+  departmentCode: sql<string | null>`case when ${policies.issuerIdentified} then ${departments.code} end`,
   impact: policies.impact,
 };
 

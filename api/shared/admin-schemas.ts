@@ -52,10 +52,10 @@ export type AdminPolicyRow = {
   department: { id: number; code: string; fullName: string };
   impact: number;
   translationStatus: TranslationStatus;
-  /** False when nothing named the issuer (the department is the analyser's fallback): a warning. */
-  issuerIdentified: boolean;
-  /** False when the document's own date is unknown (the date is when it was received): a warning. */
-  dateKnown: boolean;
+  /** False when nothing named the issuer (the department is the analyser's fallback): a warning. Absent when identified. */
+  issuerIdentified?: false;
+  /** False when the document's own date is unknown (the date is when it was received): a warning. Absent when known. */
+  dateKnown?: false;
 };
 
 /** A batch call's body `{ [field]: ids }`: at least one, at most a thousand, each once. */

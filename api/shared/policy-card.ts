@@ -40,7 +40,8 @@ export function cardFromDocument(document: PolicyCardDocument, industryColor: In
     time: document.date,
     departmentId: document.departmentId,
     departmentCode: document.departmentCode || null,
-    issuerIdentified: document.departmentCode !== '',
+    // An issuer nothing named is indexed with no department code: said only then.
+    ...(document.departmentCode === '' ? { issuerIdentified: false } : {}),
     impact: document.impact,
     tags,
     ...(formatted ? { highlight: cardHighlight(formatted, document.title) } : {}),

@@ -249,9 +249,9 @@ export type PolicyDetail = {
   time: string;
   departmentId: number;
   department: Department | null;
-  /** As on a card: false when the issuer or the document's own date is unknown. */
-  issuerIdentified: boolean;
-  dateKnown: boolean;
+  /** As on a card: false when the issuer or the document's own date is unknown; absent when known. */
+  issuerIdentified?: boolean;
+  dateKnown?: boolean;
   impact: number;
   tags: PolicyTag[];
   source_url: string | null;

@@ -146,7 +146,7 @@ export function PolicyManagementTab() {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row, index) => (
-                <tr key={row.id} className={row.translationStatus === 'pending' || !row.issuerIdentified || !row.dateKnown ? 'bg-amber-50' : undefined}>
+                <tr key={row.id} className={row.translationStatus === 'pending' || row.issuerIdentified === false || row.dateKnown === false ? 'bg-amber-50' : undefined}>
                   <td className="px-3 py-2">
                     <input
                       type="checkbox"
@@ -160,10 +160,10 @@ export function PolicyManagementTab() {
                   <td className="px-3 py-2 text-slate-900" title={row.title}>
                     {truncate(row.title, 40)}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-700" title={row.dateKnown ? undefined : 'The document gave no date: this is when it was received'}>
-                    {row.dateKnown ? formatAdminDate(row.time) : `⚠ Unknown (received ${formatAdminDate(row.time)})`}
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-700" title={row.dateKnown !== false ? undefined : 'The document gave no date: this is when it was received'}>
+                    {row.dateKnown !== false ? formatAdminDate(row.time) : `⚠ Unknown (received ${formatAdminDate(row.time)})`}
                   </td>
-                  {row.issuerIdentified ? (
+                  {row.issuerIdentified !== false ? (
                     <td className="px-3 py-2 text-slate-700" title={row.department.fullName}>
                       {row.department.code}
                     </td>

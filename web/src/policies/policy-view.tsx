@@ -20,7 +20,7 @@ export function PolicyView({ policy }: { policy: PolicyDetail }) {
       <article className="card grid content-start gap-5 p-5 sm:p-7" aria-labelledby="policy-title">
         <div className="flex items-start gap-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 pt-1.5">
-            <DepartmentBadge departmentId={policy.departmentId} identified={policy.issuerIdentified} />
+            <DepartmentBadge departmentId={policy.departmentId} identified={policy.issuerIdentified !== false} />
             <span className="text-sm text-slate-700" data-testid="policy-date">
               {policyDateText(policy.time, policy.dateKnown)}
             </span>
