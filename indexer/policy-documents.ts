@@ -16,8 +16,9 @@ export function toSearchDocument(policy: PolicyRecord): PolicyDocument {
     chineseOriginal: policy.chineseOriginal ?? '',
     keyPoints: (parsePolicyFullContent(policy.fullContent).key_points ?? []).map((point) => point.title),
     departmentId: policy.department.id,
-    departmentCode: policy.department.code,
-    departmentName: policy.department.fullName,
+    // An issuer nothing named is no department's: its fallback id is never a badge, a facet count or a match.
+    departmentCode: policy.issuerIdentified ? policy.department.code : '',
+    departmentName: policy.issuerIdentified ? policy.department.fullName : '',
     industries: policy.industries.map((industry) => industry.name),
     industryIds: policy.industries.map((industry) => industry.id),
     topicCodes: policy.topics.map((topic) => topic.code),

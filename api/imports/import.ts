@@ -5,6 +5,7 @@ import { parsePolicyFullContent, type PolicyFullContent } from '../../db/policy-
 import { importJobs, policies } from '../../db/schema/index.ts';
 import { knownStoryKeys, normaliseUrl, prepareStory, takeInStories, type PreparedStory, type StoryOrigin } from '../stories/intake.ts';
 import type { StoryFile } from './story-file.ts';
+import { storyDate, storyDepartment } from './story-facts.ts';
 import { isBinary, maxTextCharacters } from './story-table.ts';
 
 /**
@@ -22,7 +23,8 @@ const listedErrors = 100;
 /** Ids are Postgres integers: a larger one names no row (and Postgres would refuse the query). */
 const maxId = 2_147_483_647;
 
-type RowOutcome = { story: PreparedStory } | { error: string };
+/** A row's story, and what of its cells was left out (a date or department that names none). */
+type RowOutcome = { story: PreparedStory; notes: string[] } | { error: string };
 
 /** A cell as text: null for a blob, '' for an empty cell. */
 const asText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : isBinary(value) ? null : '');
@@ -39,17 +41,24 @@ export function readStoryRow(values: Record<string, unknown>, rowNumber: number)
   if (text.length > maxTextCharacters) return { error: `row ${rowNumber}: text over ${maxTextCharacters.toLocaleString('en')} characters` };
   // Postgres text can't hold a NUL, and cutting the value there would change it (and a URL's key).
   if (hasNul(text, title, rawUrl)) return { error: `row ${rowNumber}: holds NUL characters` };
-  const story = prepareStory({ title, url: rawUrl || null, chineseText: text });
+  const publishedOn = storyDate(values.date);
+  const departmentId = storyDepartment(values.department);
+  const notes: string[] = [];
+  const said = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : typeof value === 'number' || typeof value === 'bigint');
+  if (!publishedOn && said(values.date)) notes.push(`row ${rowNumber}: date "${String(values.date).slice(0, 40)}" is not a date; ignored`);
+  if (!departmentId && said(values.department)) notes.push(`row ${rowNumber}: department "${String(values.department).slice(0, 40)}" is no known department; ignored`);
+  const story = prepareStory({ title, url: rawUrl || null, chineseText: text, publishedOn, departmentId });
   if ('error' in story) return { error: `row ${rowNumber}: "${rawUrl.slice(0, 80)}" is ${story.error}` };
   if (!story.url && !text) return { error: `row ${rowNumber}: neither a text nor a URL` };
-  return { story };
+  return { story, notes };
 }
 
-export type ImportCounts = { total: number; imported: number; duplicates: number; errorCount: number; errors: string[] };
+/** `notes`: cells the import leaves out without refusing the row (the analysis says them). */
+export type ImportCounts = { total: number; imported: number; duplicates: number; errorCount: number; errors: string[]; notes?: string[] };
 
 /** What the file would bring: its rows, and how many the database (or the file itself) already holds. */
 export async function analyseStoryFile(db: Database, file: StoryFile): Promise<ImportCounts> {
-  const counts: ImportCounts = { total: file.total, imported: 0, duplicates: 0, errorCount: 0, errors: [] };
+  const counts: ImportCounts = { total: file.total, imported: 0, duplicates: 0, errorCount: 0, errors: [], notes: [] };
   const seen = new Set<string>();
   let batch: string[] = [];
   const flush = async () => {
@@ -66,6 +75,7 @@ export async function analyseStoryFile(db: Database, file: StoryFile): Promise<I
       continue;
     }
     const { key } = read;
+    for (const note of read.notes ?? []) if (counts.notes!.length < listedErrors) counts.notes!.push(note);
     if (seen.has(key)) {
       counts.duplicates++;
       continue;
@@ -78,7 +88,7 @@ export async function analyseStoryFile(db: Database, file: StoryFile): Promise<I
   return counts;
 }
 
-type Candidate = { key: string; row: PreparedStory | PolicyRow };
+type Candidate = { key: string; row: PreparedStory | PolicyRow; notes?: string[] };
 
 /**
  * A row of the file checked and keyed as duplicates are told apart: stories by URL else by the
@@ -89,7 +99,7 @@ function readRow(file: StoryFile, values: Record<string, unknown>, rowNumber: nu
   if (file.kind === 'stories') {
     const outcome = readStoryRow(values, rowNumber);
     if ('error' in outcome) return outcome;
-    return { key: outcome.story.key, row: outcome.story };
+    return { key: outcome.story.key, row: outcome.story, notes: outcome.notes };
   }
   const outcome = readPolicyRow(values, rowNumber);
   if ('error' in outcome) return outcome;
@@ -198,7 +208,7 @@ type Job = typeof importJobs.$inferSelect;
 export async function runImport(db: Database, file: StoryFile, job: Job, options: { now: () => Date; signal?: AbortSignal }): Promise<Job> {
   // Keys this run has seen: the rows before a resumed job's start are in the database already.
   const seen = new Set<string>();
-  const origin: StoryOrigin = { producer: 'import', source: `${job.filename} (import #${job.id})`, fetchedAt: options.now() };
+  const origin: StoryOrigin = { producer: 'import', source: `${job.filename} (import #${job.id})`, fetchedAt: options.now(), importJobId: job.id };
   let rowNumber = job.rowsDone;
   let pending: { rowNumber: number; values: Record<string, unknown> }[] = [];
   let pendingCharacters = 0;

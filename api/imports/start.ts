@@ -19,13 +19,29 @@ export type ImportJob = typeof importJobs.$inferSelect;
 /** A running job whose row has not moved for this long belongs to a process that died: it may be resumed. */
 const staleSeconds = 30;
 
+export type UploadAnalysis = {
+  counts: ImportCounts;
+  kind: StoryFile['kind'];
+  table: string;
+  /** The file's columns the import reads (the file's names), and those it leaves out. */
+  usedColumns: string[];
+  ignoredColumns: string[];
+};
+
 /** What the file would bring, read without writing; null when it holds no table of stories or policies. */
-export async function analyseUpload(db: Database, upload: Upload, limits: ReadLimits): Promise<{ counts: ImportCounts; kind: StoryFile['kind']; table: string } | null> {
+export async function analyseUpload(db: Database, upload: Upload, limits: ReadLimits): Promise<UploadAnalysis | null> {
   try {
     const file = await openStoryFile(upload, limits);
     if (!file) return null;
     try {
-      return { counts: await analyseStoryFile(db, file), kind: file.kind, table: file.table };
+      const used = new Set(Object.values(file.columns).filter((column): column is string => column !== null));
+      return {
+        counts: await analyseStoryFile(db, file),
+        kind: file.kind,
+        table: file.table,
+        usedColumns: file.fileColumns.filter((column) => used.has(column)),
+        ignoredColumns: file.fileColumns.filter((column) => !used.has(column)),
+      };
     } finally {
       await file.close();
     }

@@ -8,12 +8,13 @@ import { isPunct, tokenize, tokenText, type Token } from './sql-values.ts';
  * a generated column or view calling an unsafe function fails instead of running.
  */
 
-export type ColumnMap = { title: string; text: string | null; url: string | null; date: string | null };
+export type ColumnMap = { title: string; text: string | null; url: string | null; date: string | null; department: string | null };
 export type PolicyColumnMap = Record<
   'title' | 'date' | 'description' | 'impact' | 'department' | 'url' | 'chineseOriginal' | 'englishTranslation' | 'fullContent',
   string | null
 >;
-export type FoundTable = { kind: 'stories' | 'policies'; table: string; columns: ColumnMap | PolicyColumnMap };
+/** `fileColumns`: every column the table has, so the analysis can say which ones the import ignores. */
+export type FoundTable = { kind: 'stories' | 'policies'; table: string; columns: ColumnMap | PolicyColumnMap; fileColumns: string[] };
 
 /**
  * A cell as the reader hands it over: text whole (NULs included), a number, null, or a blob's mark
@@ -107,7 +108,10 @@ function storyColumns(columns: string[]): ColumnMap | null {
   const text = pick(columns, ['chinese_text', 'content', 'text', 'body', 'chinese_original', 'chinese_content']);
   const url = pick(columns, ['url', 'link', 'source_url', 'source']);
   if (!title || (!text && !url)) return null;
-  return { title, text, url, date: pick(columns, ['date', 'published_at', 'publish_date', 'published_on', 'pub_date', 'time', 'created_at']) };
+  // The document's own date and issuer. Not `created_at`: that is when a scraper stored the row.
+  const date = pick(columns, ['date', 'published', 'published_on', 'published_at', 'publish_date', 'pub_date', 'time']);
+  const department = pick(columns, ['department', 'department_code', 'department_id', 'dept', 'issuer']);
+  return { title, text, url, date, department };
 }
 
 function policyColumns(columns: string[]): PolicyColumnMap | null {
@@ -132,14 +136,14 @@ export function findTable(db: Database.Database): FoundTable | null {
   const usable = tables.filter((table) => columnsOf.get(table)!.length <= maxColumns);
   const policies = usable.find((table) => table.toLowerCase() === 'policies');
   const policyMap = policies ? policyColumns(columnsOf.get(policies)!) : null;
-  if (policies && policyMap) return { kind: 'policies', table: policies, columns: policyMap };
+  if (policies && policyMap) return { kind: 'policies', table: policies, columns: policyMap, fileColumns: columnsOf.get(policies)! };
   const ordered = [
     ...usable.filter((table) => ['stories', 'pending_stories'].includes(table.toLowerCase())),
     ...usable.filter((table) => !['stories', 'pending_stories'].includes(table.toLowerCase())),
   ];
   for (const table of ordered) {
     const map = storyColumns(columnsOf.get(table)!);
-    if (map) return { kind: 'stories', table, columns: map };
+    if (map) return { kind: 'stories', table, columns: map, fileColumns: columnsOf.get(table)! };
   }
   return null;
 }

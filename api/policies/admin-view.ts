@@ -40,9 +40,10 @@ function filterOf(query: AdminPolicyListQuery, db: Database): SQL | undefined {
     const byTitle = ilike(policies.title, pattern);
     conditions.push(/^\d{1,9}$/.test(query.search) ? or(byTitle, eq(policies.id, Number(query.search)))! : byTitle);
   }
-  // "Show warnings only" is the untranslated ones; the status filter picks any of the three.
-  const status = query.warningsOnly ? 'pending' : query.translation;
-  if (status) conditions.push(eq(policies.translationStatus, status));
+  // "Show warnings only": untranslated, or an issuer or a date the analyser could not find. The
+  // status filter picks any of the three translation statuses.
+  if (query.warningsOnly) conditions.push(or(eq(policies.translationStatus, 'pending'), eq(policies.issuerIdentified, false), eq(policies.dateKnown, false))!);
+  else if (query.translation) conditions.push(eq(policies.translationStatus, query.translation));
   if (query.departmentId !== undefined) conditions.push(eq(policies.departmentId, query.departmentId));
   if (query.impactMin !== undefined) conditions.push(gte(policies.impact, query.impactMin));
   if (query.impactMax !== undefined) conditions.push(lte(policies.impact, query.impactMax));
@@ -90,6 +91,8 @@ export async function listAdminPolicies(db: Database, query: AdminPolicyListQuer
         department: { id: departments.id, code: departments.code, fullName: departments.fullName },
         impact: policies.impact,
         translationStatus: policies.translationStatus,
+        issuerIdentified: policies.issuerIdentified,
+        dateKnown: policies.dateKnown,
       })
       .from(page)
       .innerJoin(policies, eq(policies.id, page.id))
@@ -101,7 +104,13 @@ export async function listAdminPolicies(db: Database, query: AdminPolicyListQuer
     // it, it takes the trigram index: 27 ms. Without a search, count(*) reads the smallest index.
     db.select({ total: count(query.search ? policies.departmentId : undefined) }).from(policies).where(where),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  // What is unknown is said only when it is: a row as it was otherwise.
+  const said = rows.map(({ issuerIdentified, dateKnown, ...row }) => ({
+    ...row,
+    ...(issuerIdentified ? {} : { issuerIdentified: false as const }),
+    ...(dateKnown ? {} : { dateKnown: false as const }),
+  }));
+  return { rows: said, total: total?.total ?? 0 };
 }
 
 /** The policy as the editor opens it: every stored field, its tags, and the translation's review. */

@@ -111,6 +111,9 @@ function toPolicyDetail(
     time: policy.publishedOn,
     departmentId: policy.departmentId,
     department: policy.department,
+    // Said only when false: what readers are shown for a known issuer and date is unchanged.
+    ...(policy.issuerIdentified ? {} : { issuerIdentified: false }),
+    ...(policy.dateKnown ? {} : { dateKnown: false }),
     impact: policy.impact,
     tags: policyTagsOf(policy),
     source_url: policy.sourceUrl,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { livePolicy, loadPolicyTags, type PolicyTags } from '../../db/policy-records.ts';
 import { departments, industries, policies, topics } from '../../db/schema/index.ts';
@@ -13,7 +13,8 @@ const cardColumns = {
   description: policies.description,
   time: policies.publishedOn,
   departmentId: policies.departmentId,
-  departmentCode: departments.code,
+  // An issuer nothing named has no department to show (its id is the analyser's fallback).
+  departmentCode: sql<string | null>`case when ${policies.issuerIdentified} then ${departments.code} end`,
   impact: policies.impact,
 };
 
@@ -33,7 +34,7 @@ async function withTags(db: Database, rows: Omit<PolicyCard, 'tags'>[]): Promise
   return rows.map((row) => ({ ...row, tags: policyTagsOf(tags.get(row.id)!) }));
 }
 
-/** A page of policies by publication date (the ticker's "latest"). */
+/** A page of policies by publication date (the ticker's "latest"), those whose date is known. */
 export async function loadPolicyPage(
   db: Database,
   options: { page: number; pageSize: number; sortOrder: 'latest' | 'oldest' },
@@ -44,7 +45,8 @@ export async function loadPolicyPage(
     .select(cardColumns)
     .from(policies)
     .leftJoin(departments, eq(departments.id, policies.departmentId))
-    .where(livePolicy)
+    // A document whose own date is unknown is dated by when it was received: never today's news.
+    .where(and(livePolicy, eq(policies.dateKnown, true)))
     .orderBy(...order)
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);

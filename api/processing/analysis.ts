@@ -11,6 +11,9 @@ export type StoryInput = {
   chineseText: string;
   /** The story's own date (YYYY-MM-DD): the fallback when the text names none. */
   receivedOn: string;
+  /** The document's date and issuer as its producer gave them (a file's columns): they win over the text's. */
+  publishedOn?: string | null;
+  departmentId?: number | null;
 };
 
 export type StoryAnalysis = {
@@ -19,6 +22,12 @@ export type StoryAnalysis = {
   description: string;
   departmentId: number;
   publishedOn: string;
+  /**
+   * False when nothing gave the document's own date (`publishedOn` is then the received date), or
+   * named its issuer (`departmentId` is then a fallback). Absent means known.
+   */
+  dateKnown?: boolean;
+  issuerIdentified?: boolean;
   /** Null when there is none: the translation status stays `pending`. */
   englishTranslation: string | null;
   keyPoints: { title: string; content: string }[];

@@ -5,6 +5,7 @@ import { saveCitations } from '../../db/citations.ts';
 import { PolicyWriteError, readPolicyForUpdate, savePolicy, type PolicyFields } from '../../db/policies.ts';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
 import { pendingStories, policies } from '../../db/schema/index.ts';
+import { recordKnownFacts, withStoryFacts } from './known-facts.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from './analysis.ts';
 import { analyserKind, mergeAnalysis } from './merge.ts';
 import { countAttempt, lockProcessingStory, markFailed, markProcessed, noteFailedAttempt } from '../stories/status.ts';
@@ -84,7 +85,7 @@ export async function reprocessingInput(db: Database, policyId: number): Promise
   if (!policy) return null;
   const [story] = await db.select().from(pendingStories).where(eq(pendingStories.policyId, policyId));
   return story
-    ? { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) }
+    ? { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt), publishedOn: story.publishedOn, departmentId: story.departmentId }
     : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn };
 }
 
@@ -99,16 +100,17 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
   if (!story || story.status !== 'processing') return 'skipped';
   await countAttempt(deps.db, storyId);
 
-  const input: StoryInput = { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt) };
+  const input: StoryInput = { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt), publishedOn: story.publishedOn, departmentId: story.departmentId };
   const signal = AbortSignal.timeout(deps.timeoutMs);
   try {
-    const analysis = await deps.analyser.analyse(input, signal);
+    const analysis = withStoryFacts(await deps.analyser.analyse(input, signal), input);
     return await deps.db.transaction(async (tx) => {
       const locked = await lockProcessingStory(tx, storyId);
       if (!locked) return 'skipped';
       const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(and(eq(policies.sourceUrl, locked.url), livePolicy)) : [];
       const at = deps.now();
       const { id: policyId } = await saveAnalysis(tx, locked.policyId ?? byUrl?.id ?? null, analysis, input, { at, overwriteEdited: false });
+      await recordKnownFacts(tx, policyId, analysis);
       await saveCitations(tx, policyId, analysis.citedTitles);
       await markProcessed(tx, storyId, { policyId, analyser: analysis.usage.analyser, tokens: analysis.usage.tokens, durationMs: analysis.usage.durationMs, at });
       return 'processed' as const;
@@ -134,11 +136,12 @@ export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, ov
   // A policy in the Trash is not reprocessed (restore it first): reprocessingInput reads live policies only.
   const input = await reprocessingInput(deps.db, policyId);
   if (!input) return 'skipped';
-  const analysis = await deps.analyser.analyse(input, AbortSignal.timeout(deps.timeoutMs));
+  const analysis = withStoryFacts(await deps.analyser.analyse(input, AbortSignal.timeout(deps.timeoutMs)), input);
   await deps.db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: policies.id }).from(policies).where(and(eq(policies.id, policyId), livePolicy)).for('update');
     if (!exists) return;
     await saveAnalysis(tx, policyId, analysis, input, { at: deps.now(), overwriteEdited });
+    await recordKnownFacts(tx, policyId, analysis);
     await saveCitations(tx, policyId, analysis.citedTitles);
   });
   return 'processed';

@@ -74,6 +74,10 @@ export type AdminPolicyRow = {
   department: { id: number; code: string; fullName: string };
   impact: number;
   translationStatus: TranslationStatus;
+  /** False when nothing named the issuer (the department is the analyser's fallback): a warning. Absent when identified. */
+  issuerIdentified?: false;
+  /** False when the document's own date is unknown (the date is when it was received): a warning. Absent when known. */
+  dateKnown?: false;
 };
 
 /** A batch call's body `{ [field]: ids }`: at least one, at most a thousand, each once. */
@@ -362,16 +366,22 @@ export const storyIdsSchema = idListSchema('storyIds', 'story', 'stories');
 /** POST /api/admin/stories/{id}/mark-processed: Mark as Processed (true) or Mark as Failed (false). */
 export const markStorySchema = z.strictObject({ success: z.boolean({ error: 'success must be true or false' }) });
 
-/** POST /api/admin/process-stories: the stories to process (pending or failed), or none for every pending story. */
-export const processStoriesSchema = z.strictObject({
-  storyIds: z
-    .array(recordId('each story id'), {
-      error: 'storyIds must be a list of story ids',
-    })
-    .max(1000, 'storyIds may name at most 1000 stories')
-    .default([])
-    .transform((ids) => [...new Set(ids)]),
-});
+/**
+ * POST /api/admin/process-stories: the stories to process (pending or failed), or the stories an
+ * import brought in (`importJobId`), or neither for every pending story.
+ */
+export const processStoriesSchema = z
+  .strictObject({
+    storyIds: z
+      .array(recordId('each story id'), {
+        error: 'storyIds must be a list of story ids',
+      })
+      .max(1000, 'storyIds may name at most 1000 stories')
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
+    importJobId: recordId('importJobId').optional(),
+  })
+  .refine((body) => body.importJobId === undefined || body.storyIds.length === 0, { message: 'Give storyIds or importJobId, not both', path: ['importJobId'] });
 
 /** POST /api/admin/reset-processing: the signed-in admin's password, checked again. */
 export const resetProcessingSchema = z.strictObject({

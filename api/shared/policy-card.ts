@@ -35,6 +35,8 @@ export function cardFromDocument(document: PolicyCardDocument, formatted?: Forma
     time: document.date,
     departmentId: document.departmentId,
     departmentCode: document.departmentCode || null,
+    // An issuer nothing named is indexed with no department code: said only then.
+    ...(document.departmentCode === '' ? { issuerIdentified: false } : {}),
     impact: document.impact,
     tags,
     ...(formatted ? { highlight: cardHighlight(formatted, document.title) } : {}),

@@ -196,6 +196,10 @@ export type PolicyCard = {
   departmentId: number;
   /** The department's code as indexed ("Unknown" is the web app's to show for a missing one). */
   departmentCode: string | null;
+  /** False when nothing named the issuer: `departmentId` is then a fallback, never shown. Absent means identified. */
+  issuerIdentified?: boolean;
+  /** False when the document's own date is unknown: `time` is then when it was received. Absent means known. */
+  dateKnown?: boolean;
   /** Importance 1-10, under the spec's name for it (vocabulary/importance.ts). */
   impact: number;
   tags: PolicyTag[];
@@ -245,6 +249,9 @@ export type PolicyDetail = {
   time: string;
   departmentId: number;
   department: Department | null;
+  /** As on a card: false when the issuer or the document's own date is unknown; absent when known. */
+  issuerIdentified?: boolean;
+  dateKnown?: boolean;
   impact: number;
   tags: PolicyTag[];
   source_url: string | null;

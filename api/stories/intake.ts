@@ -34,14 +34,17 @@ function contentHash(title: string, text: string): string {
   return createHash('sha256').update(`${title}\n${text}`).digest('hex');
 }
 
-/** A story as a producer hands it in. */
-export type IncomingStory = { title: string; url: string | null; chineseText: string };
+/**
+ * A story as a producer hands it in; `publishedOn` (YYYY-MM-DD) and `departmentId` when the
+ * producer knows the document's own date and issuer (a file's columns): they win over the analyser's.
+ */
+export type IncomingStory = { title: string; url: string | null; chineseText: string; publishedOn?: string | null; departmentId?: number | null };
 
 /** A story ready for the intake: URL normalised, content hashed, keyed as duplicates are told apart. */
-export type PreparedStory = { title: string; url: string | null; chineseText: string; contentHash: string; key: string };
+export type PreparedStory = { title: string; url: string | null; chineseText: string; contentHash: string; key: string; publishedOn: string | null; departmentId: number | null };
 
-/** Where stories came from: the producer, its source (an import's file, a site), and when they were fetched. */
-export type StoryOrigin = { producer: StoryProducer; source: string; fetchedAt: Date };
+/** Where stories came from: the producer, its source (an import's file, a site), when they were fetched, and the import job when a file brought them. */
+export type StoryOrigin = { producer: StoryProducer; source: string; fetchedAt: Date; importJobId?: number };
 
 /**
  * A story normalised and keyed, or why it can't be one (its address is not a web address). Producers
@@ -51,7 +54,15 @@ export function prepareStory(story: IncomingStory): PreparedStory | { error: 'no
   const url = story.url ? normaliseUrl(story.url) : null;
   if (story.url && !url) return { error: 'not a web address' };
   const hash = contentHash(story.title, story.chineseText);
-  return { title: story.title, url, chineseText: story.chineseText, contentHash: hash, key: url ? `url:${url}` : `hash:${hash}` };
+  return {
+    title: story.title,
+    url,
+    chineseText: story.chineseText,
+    contentHash: hash,
+    key: url ? `url:${url}` : `hash:${hash}`,
+    publishedOn: story.publishedOn ?? null,
+    departmentId: story.departmentId ?? null,
+  };
 }
 
 /** Which of these keys (`url:…` or `hash:…`) the database holds already, as a story or as a policy's source. */
@@ -114,6 +125,9 @@ export async function takeInStories(
             producer: origin.producer,
             source: origin.source,
             fetchedAt: origin.fetchedAt,
+            importJobId: origin.importJobId ?? null,
+            publishedOn: story.publishedOn,
+            departmentId: story.departmentId,
           })),
         )
         .onConflictDoNothing()

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { policies } from './policies.ts';
+import { departments } from './reference.ts';
 import { users } from './users.ts';
 
 /** A list of words as SQL's `in` list, so a check constraint and the list it guards are one. */
@@ -33,6 +34,11 @@ export const pendingStories = pgTable(
     producer: text('producer').$type<StoryProducer>(),
     source: text('source'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    /** The import that brought the story in, when a file did: "Process Imported Stories" processes exactly these. */
+    importJobId: integer('import_job_id').references((): AnyPgColumn => importJobs.id, { onDelete: 'set null' }),
+    /** The document's own date and issuer, when the producer gave them (a file's columns): they win over the analyser's guesses. */
+    publishedOn: date('published_on', { mode: 'string' }),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
     status: text('status').$type<StoryStatus>().notNull().default('pending'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
@@ -54,6 +60,7 @@ export const pendingStories = pgTable(
     index('pending_stories_content_hash_idx').on(t.contentHash),
     // The queue lists stories by status, oldest first.
     index('pending_stories_status_id_idx').on(t.status, t.id),
+    index('pending_stories_import_job_id_idx').on(t.importJobId),
   ],
 );
 

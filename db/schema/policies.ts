@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -76,6 +77,16 @@ export const policies = pgTable(
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * False when neither the story nor its text gave the document's own date: `published_on` then
+     * holds the date it was received, for sorting, and the policy is never presented as today's news.
+     */
+    dateKnown: boolean('date_known').notNull().default(true),
+    /**
+     * False when nothing named the issuer: `department_id` then holds the analyser's fallback (it
+     * can't be null), which subscribers are never shown; the back office flags it for review.
+     */
+    issuerIdentified: boolean('issuer_identified').notNull().default(true),
   },
   (t) => [
     check('policies_impact_range', sql`${t.impact} between 1 and 10`),

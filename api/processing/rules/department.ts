@@ -12,7 +12,7 @@ import type { DocumentNumber } from './text.ts';
 type DepartmentCode = (typeof departmentList)[number]['code'];
 const idOf = Object.fromEntries(departmentList.map((department) => [department.code, department.id])) as Record<DepartmentCode, number>;
 
-export type DepartmentFinding = { departmentId: number; code: DepartmentCode; by: 'source URL' | 'document number' | 'issuer named' | 'document type' };
+export type DepartmentFinding = { departmentId: number; code: DepartmentCode; by: 'source URL' | 'document number' | 'issuer named' | 'document type' | 'story' };
 
 /** Official hosts. www.gov.cn is not among them: the State Council's portal republishes every department's documents. */
 const hosts: [RegExp, DepartmentCode][] = [
@@ -60,6 +60,7 @@ const issuerNames: [string, DepartmentCode][] = (
     ['中华人民共和国财政部', 'MOF'],
     ['中华人民共和国商务部', 'MOFCOM'],
     ['中华人民共和国外交部', 'MOFA'],
+    ['中国证监会', 'CSRC'],
     ['中华人民共和国国务院', 'SC'],
     ['劳动和社会保障部', 'MOHRSS'],
     ['劳动保障部', 'MOHRSS'],
@@ -100,6 +101,12 @@ function issuerAt(line: string, where: 'start' | 'whole' | 'adopted' | 'interpre
   return null;
 }
 
+/** The department a story's producer gave (a file's column), as a finding; null when it gave none. */
+export function givenDepartment(departmentId: number | null | undefined): DepartmentFinding | null {
+  const code = departmentList.find((department) => department.id === departmentId)?.code;
+  return code ? { departmentId: departmentId!, code, by: 'story' } : null;
+}
+
 export function findDepartment(input: { url: string; title: string; lines: readonly string[]; number: DocumentNumber | null }): DepartmentFinding | null {
   const found = (code: DepartmentCode | null, by: DepartmentFinding['by']): DepartmentFinding | null => (code ? { departmentId: idOf[code], code, by } : null);
   const header = input.lines.slice(0, 6);
@@ -112,6 +119,9 @@ export function findDepartment(input: { url: string; title: string; lines: reado
     found(signature.map((line) => issuerAt(line, 'whole')).find(Boolean) ?? null, 'issuer named') ??
     found(header.map((line) => issuerAt(line, 'adopted')).find(Boolean) ?? null, 'issuer named') ??
     found(input.lines.map((line) => issuerAt(line, 'interprets')).find(Boolean) ?? null, 'issuer named') ??
+    // Kinds only one body issues: the statistical communiqué (NBS), the foreign ministry spokesperson's remarks (MOFA).
+    found(/统计公报(（[^）]*）)?$/.test(input.title) ? 'NBS' : null, 'document type') ??
+    found(/^外交部(发言人|声明)/.test(input.title.replace(/[\s\u3000]/g, '')) ? 'MOFA' : null, 'document type') ??
     // An administrative regulation (条例) is the State Council's unless another body is named above.
     found(/条例(（[^）]*）)?$/.test(input.title) ? 'SC' : null, 'document type')
   );

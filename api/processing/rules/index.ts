@@ -2,7 +2,7 @@ import { departmentList } from '../../../db/reference-data.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
 import { citedTitles } from './citations.ts';
 import { findDates } from './dates.ts';
-import { findDepartment } from './department.ts';
+import { findDepartment, givenDepartment } from './department.ts';
 import { factsLine } from './facts-line.ts';
 import { documentKind, scoreImportance } from './importance.ts';
 import { findKeyPoints } from './key-points.ts';
@@ -23,8 +23,10 @@ export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalys
   if (lines.length === 0) throw new UnusableStoryError('The story has no Chinese text to analyse');
   const title = story.title.trim() || lines[0]!;
   const number = documentNumber(lines);
-  const department = findDepartment({ url: story.url, title, lines, number });
-  const dates = findDates(lines, story.receivedOn);
+  // What the story's producer said of the document wins over what its text suggests.
+  const department = givenDepartment(story.departmentId) ?? findDepartment({ url: story.url, title, lines, number });
+  const found = findDates(lines, story.receivedOn);
+  const dates = story.publishedOn ? { ...found, publishedOn: story.publishedOn, by: 'given' as const } : found;
   const kind = documentKind(title);
   const text = lines.join('\n');
   const importance = scoreImportance({ title, text, kind, department, effectiveOn: dates.effectiveOn, now });
@@ -47,6 +49,8 @@ export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalys
     description,
     departmentId,
     publishedOn: dates.publishedOn,
+    dateKnown: dates.by !== 'story',
+    issuerIdentified: department !== null,
     englishTranslation: null,
     keyPoints: findKeyPoints(lines),
     analysis: [],

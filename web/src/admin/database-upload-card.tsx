@@ -1,16 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fileTooLargeMessage, importFileRules, invalidFileTypeMessage, noStoriesMessage } from '../../../api/shared/admin-schemas.ts';
 import { countOf } from '../../../api/shared/plural.ts';
 import { adminKeys, importJobQuery, type ImportAnswer } from '../api/admin.ts';
 import { uploadFile, UploadFailure, type UploadAnswer } from '../api/upload.ts';
-import { toast } from '../components/toaster.tsx';
-import { useProcessStories } from './story-processing-tab.tsx';
+import { call, rpc } from '../api/client.ts';
+import { toast, toastFailure } from '../components/toaster.tsx';
 
 type Stage =
   | { name: 'choosing' }
   | { name: 'analysing' }
-  | { name: 'analysed'; message: string; empty: boolean }
+  | { name: 'analysed'; message: string; empty: boolean; columns: string | null; notes: string[] }
   | { name: 'uploading'; percent: number }
   | { name: 'importing'; jobId: number }
   | { name: 'done'; answer: ImportAnswer }
@@ -31,6 +31,11 @@ function errorMessage(body: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Which of the file's columns the import reads and which it leaves out, in one line. */
+function columnsLine(used: string[], ignored: string[]): string {
+  return `Uses columns: ${used.join(', ') || 'none'}${ignored.length ? ` · Ignores: ${ignored.join(', ')}` : ''}`;
 }
 
 function parseAnswer(answer: UploadAnswer): ImportAnswer | null {
@@ -77,7 +82,15 @@ export function DatabaseUploadCard() {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ name: 'choosing' });
-  const process = useProcessStories();
+  // The stories this import brought in, by its job: never every pending story.
+  const process = useMutation({
+    mutationFn: (importJobId: number) => call(rpc.admin['process-stories'].$post({ json: { importJobId } })),
+    onSuccess: (answer) => {
+      toast({ title: 'Processing stories', description: answer.message });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => toastFailure('Failed to process stories', error),
+  });
 
   const reset = () => {
     setFile(null);
@@ -112,8 +125,12 @@ export function DatabaseUploadCard() {
         setStage({ name: 'failed', message: `Analysis failed: ${errorMessage(answer.body) ?? answer.statusText}` });
         return;
       }
-      const parsed = JSON.parse(answer.body) as { success: boolean; message: string; total: number };
-      setStage(parsed.total === 0 ? { name: 'analysed', message: noStoriesMessage, empty: true } : { name: 'analysed', message: parsed.message, empty: false });
+      const parsed = JSON.parse(answer.body) as { success: boolean; message: string; total: number; usedColumns?: string[]; ignoredColumns?: string[]; notes?: string[] };
+      setStage(
+        parsed.total === 0
+          ? { name: 'analysed', message: noStoriesMessage, empty: true, columns: null, notes: [] }
+          : { name: 'analysed', message: parsed.message, empty: false, columns: columnsLine(parsed.usedColumns ?? [], parsed.ignoredColumns ?? []), notes: parsed.notes ?? [] },
+      );
     } catch {
       setStage({ name: 'failed', message: 'File analysis failed' });
     }
@@ -179,7 +196,7 @@ export function DatabaseUploadCard() {
           )}
           <div className="flex flex-wrap gap-2">
             {stage.name === 'done' && stage.answer.kind === 'stories' && stage.answer.imported > 0 && (
-              <button type="button" className="btn-primary" disabled={process.isPending} onClick={() => process.mutate([])}>
+              <button type="button" className="btn-primary" disabled={process.isPending} onClick={() => process.mutate(stage.answer.jobId)}>
                 Process Imported Stories
               </button>
             )}
@@ -217,9 +234,21 @@ export function DatabaseUploadCard() {
             )}
           </div>
           {stage.name === 'analysed' && (
-            <p className={`text-sm ${stage.empty ? 'text-slate-800' : 'text-green-900'}`} data-testid="analysis-result">
-              {stage.message}
-            </p>
+            <div className="grid gap-1 text-sm" data-testid="analysis-result">
+              <p className={stage.empty ? 'text-slate-800' : 'text-green-900'}>{stage.message}</p>
+              {stage.columns && (
+                <p className="text-slate-700" data-testid="analysis-columns">
+                  {stage.columns}
+                </p>
+              )}
+              {stage.notes.length > 0 && (
+                <ul className="list-disc pl-5 text-slate-700">
+                  {stage.notes.slice(0, 5).map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
           )}
           {stage.name === 'uploading' && <Progress label="Uploading" percent={stage.percent} detail={stage.percent < 100 ? 'Sending the file...' : 'Reading the file...'} />}
           {stage.name === 'importing' && <ImportProgress jobId={stage.jobId} onEnd={finish} />}

@@ -155,7 +155,7 @@ export function PolicyManagementTab() {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row, index) => (
-                <tr key={row.id} className={row.translationStatus === 'pending' ? 'bg-amber-50' : undefined}>
+                <tr key={row.id} className={row.translationStatus === 'pending' || row.issuerIdentified === false || row.dateKnown === false ? 'bg-amber-50' : undefined}>
                   <td className="px-3 py-2">
                     <input
                       type="checkbox"
@@ -172,10 +172,18 @@ export function PolicyManagementTab() {
                       {truncate(row.title, 40)}
                     </Link>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatAdminDate(row.time)}</td>
-                  <td className="px-3 py-2 text-slate-700" title={row.department.fullName}>
-                    {row.department.code}
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-700" title={row.dateKnown !== false ? undefined : 'The document gave no date: this is when it was received'}>
+                    {row.dateKnown !== false ? formatAdminDate(row.time) : `⚠ Unknown (received ${formatAdminDate(row.time)})`}
                   </td>
+                  {row.issuerIdentified !== false ? (
+                    <td className="px-3 py-2 text-slate-700" title={row.department.fullName}>
+                      {row.department.code}
+                    </td>
+                  ) : (
+                    <td className="px-3 py-2 font-medium whitespace-nowrap text-amber-900" title="Nothing in the document named its issuer: set the department">
+                      ⚠ Unidentified issuer
+                    </td>
+                  )}
                   <td className="px-3 py-2">
                     <ImpactBadge impact={row.impact} />
                   </td>

@@ -6,10 +6,18 @@ import { withoutBracketedSuffix } from '../lib/format.ts';
 
 /**
  * The issuing department's code; hovering or focusing it shows the full name (without a trailing
- * bracketed abbreviation). An id the client does not know reads "Unknown".
+ * bracketed abbreviation). An id the client does not know reads "Unknown"; an issuer nothing named
+ * (`identified` false: the id is only the analyser's fallback) reads "Unidentified issuer".
  */
-export function DepartmentBadge({ departmentId }: { departmentId: number | null | undefined }) {
+export function DepartmentBadge({ departmentId, identified = true }: { departmentId: number | null | undefined; identified?: boolean }) {
   const { data: departments } = useQuery(departmentsQuery);
+  if (!identified) {
+    return (
+      <span className="inline-flex items-center rounded-md border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700" data-testid="unidentified-issuer">
+        Unidentified issuer
+      </span>
+    );
+  }
   const code = departmentCode(departmentId);
   const fullName = departments?.find((department) => department.id === departmentId)?.fullName;
   const badge = (

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { hasMatch } from '../../../api/shared/highlight.ts';
 import type { PolicyCard as PolicyCardData } from '../../../api/shared/search.ts';
-import { cleanTitle, formatPolicyDate } from '../lib/format.ts';
+import { cleanTitle } from '../lib/format.ts';
+import { policyDateText } from './policy-date.tsx';
 import { CollectionMenu } from '../collections/collection-menu.tsx';
 import { DepartmentBadge } from './department-badge.tsx';
 import { HighlightedText, withoutTrailingColon } from '../search/highlighted-text.tsx';
@@ -19,9 +20,9 @@ export function PolicyCard({ policy }: { policy: PolicyCardData }) {
     <article className="card flex flex-col gap-3 p-4 sm:p-5" data-testid="policy-card" aria-labelledby={headingId}>
       <div className="flex items-start gap-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 pt-1.5">
-          <DepartmentBadge departmentId={policy.departmentId} />
+          <DepartmentBadge departmentId={policy.departmentId} identified={policy.issuerIdentified !== false} />
           <span className="text-sm text-slate-700" data-testid="policy-date">
-            {formatPolicyDate(policy.time)}
+            {policyDateText(policy.time, policy.dateKnown)}
           </span>
           <ImportanceBadge impact={policy.impact} />
         </div>

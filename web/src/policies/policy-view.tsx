@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { PolicyDetail } from '../../../api/shared/search.ts';
 import { CollectionMenu } from '../collections/collection-menu.tsx';
 import { toast } from '../components/toaster.tsx';
-import { cleanTitle, formatPolicyDate, truncate } from '../lib/format.ts';
+import { cleanTitle, truncate } from '../lib/format.ts';
+import { policyDateText } from './policy-date.tsx';
 import { DepartmentBadge } from './department-badge.tsx';
 import { ImportanceBadge } from './importance-badge.tsx';
 import { PolicyTexts } from './policy-texts.tsx';
@@ -19,8 +20,10 @@ export function PolicyView({ policy }: { policy: PolicyDetail }) {
       <article className="card grid content-start gap-5 p-5 sm:p-7" aria-labelledby="policy-title">
         <div className="flex items-start gap-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 pt-1.5">
-            <DepartmentBadge departmentId={policy.departmentId} />
-            <span className="text-sm text-slate-700">{formatPolicyDate(policy.time)}</span>
+            <DepartmentBadge departmentId={policy.departmentId} identified={policy.issuerIdentified !== false} />
+            <span className="text-sm text-slate-700" data-testid="policy-date">
+              {policyDateText(policy.time, policy.dateKnown)}
+            </span>
             <ImportanceBadge impact={policy.impact} />
             {policy.source_url && (
               <a

@@ -50,8 +50,8 @@ export function adminImportRoutes(deps: AppDeps) {
   return new Hono<SignedInEnv>()
     .post('/analyze-db-file', async (c) => {
       const analysed = await analyseUpload(deps.db, await receiveUpload(c.req.raw, limits), readLimits);
-      if (!analysed) return c.json({ success: false, message: noStoriesMessage, total: 0, duplicates: 0, kind: 'stories' as const });
-      const { counts, kind, table } = analysed;
+      if (!analysed) return c.json({ success: false, message: noStoriesMessage, total: 0, duplicates: 0, kind: 'stories' as const, usedColumns: [] as string[], ignoredColumns: [] as string[], notes: [] as string[] });
+      const { counts, kind, table, usedColumns, ignoredColumns } = analysed;
       const noun = kind === 'policies' ? 'policy' : 'story';
       return c.json({
         success: true,
@@ -59,6 +59,9 @@ export function adminImportRoutes(deps: AppDeps) {
         total: counts.total,
         duplicates: counts.duplicates,
         kind,
+        usedColumns,
+        ignoredColumns,
+        notes: counts.notes ?? [],
       });
     })
     .post('/import-db-file', async (c) => {

@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { pendingStories, policies, users } from '../../../../db/schema/index.ts';
+import { importJobs, pendingStories, policies, users } from '../../../../db/schema/index.ts';
 import { passwordCheckLimits, reserveAttempt } from '../../../auth/attempt-limits.ts';
 import { recordAudit, userSubject } from '../../../auth/audit.ts';
 import { clientIp } from '../../../auth/client-ip.ts';
@@ -36,8 +36,16 @@ const previewDeps = (deps: AppDeps) => ({ db: deps.db, now: deps.now, llmModel: 
 export function adminProcessingRoutes(deps: AppDeps) {
   return new Hono<SignedInEnv>()
     .post('/process-stories', jsonBodyLimit, validate('json', processStoriesSchema), async (c) => {
-      const { storyIds } = c.req.valid('json');
+      const { storyIds: named, importJobId } = c.req.valid('json');
       const queued = await deps.db.transaction(async (tx) => {
+        let storyIds = named;
+        if (importJobId !== undefined) {
+          // An import's stories, exactly: none left to process is none queued, never every pending story.
+          const [job] = await tx.select({ id: importJobs.id }).from(importJobs).where(eq(importJobs.id, importJobId));
+          if (!job) throw notFound('Import not found');
+          storyIds = (await tx.select({ id: pendingStories.id }).from(pendingStories).where(eq(pendingStories.importJobId, importJobId))).map((story) => story.id);
+          if (!storyIds.length) return 0;
+        }
         const stories = await startProcessing(tx, storyIds, deps.now());
         await deps.jobs.enqueue(
           tx,
@@ -45,7 +53,7 @@ export function adminProcessingRoutes(deps: AppDeps) {
         );
         return stories.length;
       });
-      const skipped = storyIds.length ? storyIds.length - queued : 0;
+      const skipped = named.length ? named.length - queued : 0;
       const message = queued === 0 ? 'No stories to process' : `Processing ${countOf(queued, 'story')}`;
       return c.json({ message, queued, skipped });
     })
