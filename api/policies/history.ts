@@ -5,7 +5,7 @@ import { listVersions, loadVersionContent } from '../../db/policy-versions.ts';
 import { policies } from '../../db/schema/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../http/errors.ts';
-import type { PolicyVersionRow } from '../shared/admin-schemas.ts';
+import type { PolicyVersionRow } from '../shared/policy-history-schemas.ts';
 import { saveAsAdmin, type PolicyEditor } from './save.ts';
 
 /**

@@ -2,7 +2,7 @@ import { addDays, differenceInCalendarDays } from 'date-fns';
 import { listTrash, purgePolicies, restorePolicies } from '../../db/policy-trash.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { recordAudit } from '../auth/audit.ts';
-import type { TrashedPolicyRow } from '../shared/admin-schemas.ts';
+import type { TrashedPolicyRow } from '../shared/policy-history-schemas.ts';
 import type { PolicyEditor } from './save.ts';
 
 /**

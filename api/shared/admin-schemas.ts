@@ -234,36 +234,6 @@ export type AdminPolicy = {
 /** The 409 of a stale save: who saved the policy after the editor opened it, and when (`error.details`). */
 export type PolicySaveConflict = { version: number; savedBy: { id: number; name: string } | null; savedAt: string };
 
-/** A row of the Trash (GET /api/admin/policies-trash): a deleted policy, restorable until `purgeOn`. */
-export type TrashedPolicyRow = {
-  id: number;
-  title: string;
-  department: { id: number; code: string; fullName: string };
-  deletedAt: string;
-  deletedBy: { id: number; name: string } | null;
-  /** Whole days until the purge job deletes it for good (0: at the next run). */
-  daysLeft: number;
-  purgeOn: string;
-};
-
-/** Who or what wrote a version of a policy. */
-export type PolicyVersionSourceName = 'editor' | 'reprocess' | 'import' | 'earlier';
-
-/** A row of the editor's History (GET /api/admin/policies/{id}/versions), newest first. */
-export type PolicyVersionRow = {
-  version: number;
-  source: PolicyVersionSourceName;
-  user: { id: number; name: string } | null;
-  restoredFrom: number | null;
-  createdAt: string;
-  /** The policy as it is now. */
-  current: boolean;
-  title: string;
-};
-
-/** POST /api/admin/policies/{id}/versions/{version}/restore: optionally the version the editor opened (as a save's `baseVersion`). */
-export const restoreVersionSchema = z.strictObject({ baseVersion: policyUpdateSchema.shape.baseVersion });
-
 /** GET /api/admin/users: a page of accounts, newest first; `search` matches name or email. */
 export const adminUserListQuerySchema = z.object({
   page: optionalParam(wholeNumber(1, 100_000)).default(1),

@@ -9,7 +9,8 @@ import type { TranslationStatus } from '../../../vocabulary/translation-status.t
 /** The answers' types are written once in api/shared, which the routes satisfy; the screens name them from here. */
 export type { DatabaseStats as AdminStats } from '../../../api/shared/database-stats.ts';
 export type { AdminPolicy, AdminPolicyRow, AdminUserRow, SearchRebuild, StoryRow, SystemStatus } from '../../../api/shared/admin-schemas.ts';
-export type { PolicySaveConflict, PolicyVersionRow, TrashedPolicyRow } from '../../../api/shared/admin-schemas.ts';
+export type { PolicySaveConflict } from '../../../api/shared/admin-schemas.ts';
+export type { PolicyVersionRow, TrashedPolicyRow } from '../../../api/shared/policy-history-schemas.ts';
 export type { ContactMessageRow as ContactMessage } from '../../../api/shared/contact-schemas.ts';
 
 /** Everything the admin screens read starts with this key, so one invalidation refreshes them all. */

@@ -10,9 +10,10 @@ import { loadLabelledSet } from '../../../processing/documents/labelled-set.ts';
 import { processStory, reprocessPolicy } from '../../../processing/process.ts';
 import { createRulesAnalyser } from '../../../processing/rules/index.ts';
 import { indexAll } from '../../../search/testing.ts';
-import type { AdminPolicy, PolicyVersionRow, StoryRow, TrashedPolicyRow } from '../../../shared/admin-schemas.ts';
+import type { AdminPolicy, StoryRow } from '../../../shared/admin-schemas.ts';
+import type { PolicyVersionRow, TrashedPolicyRow } from '../../../shared/policy-history-schemas.ts';
 import { prepareStory, storiesInTrash, takeInStories, type PreparedStory } from '../../../stories/intake.ts';
-import { createStory, testOrigin } from '../../../stories/testing.ts';
+import { createStory, putStoryInStatus, testOrigin } from '../../../stories/testing.ts';
 import { adminRoleMatrix, createSubscriber, signInEveryRole, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 
@@ -280,7 +281,7 @@ describe('a story whose policy was deleted', () => {
     const requeued = await admin(`/stories/${story.id}/requeue`, { json: {} });
     expect(await requeued.json()).toEqual({ id: story.id, status: 'pending', message: 'Story re-queued' });
     expect(await queued()).toMatchObject({ status: 'pending', policyDeleted: false });
-    await ctx.db.update(pendingStories).set({ status: 'processing' }).where(eq(pendingStories.id, story.id));
+    await putStoryInStatus(ctx.db, story.id, 'processing');
     expect(await processStory({ ...processing, db: ctx.db }, story.id, { retryCount: 0, retryLimit: 0 })).toBe('processed');
     const [after] = await ctx.db.select().from(pendingStories).where(eq(pendingStories.id, story.id));
     expect(after!.policyId).not.toBe(policyId);

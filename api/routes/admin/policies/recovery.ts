@@ -9,7 +9,8 @@ import { validate } from '../../../http/validation.ts';
 import { loadHistory, restoreVersion } from '../../../policies/history.ts';
 import type { PolicyEditor } from '../../../policies/save.ts';
 import { loadTrash, purgeFromTrash, restoreFromTrash } from '../../../policies/trash.ts';
-import { policyIdsSchema, restoreVersionSchema } from '../../../shared/admin-schemas.ts';
+import { policyIdsSchema } from '../../../shared/admin-schemas.ts';
+import { restoreVersionSchema } from '../../../shared/policy-history-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
 import { policyIdParamSchema } from '../../../shared/search.ts';
 
