@@ -69,8 +69,9 @@ for (const viewport of ['desktop', 'mobile'] as const) {
 
       await editor.getByRole('button', { name: 'Close' }).click();
       await discard.getByRole('button', { name: 'Keep editing' }).click();
-      // The overlay: a click beside the editor, in the page's corner.
-      await page.mouse.click(2, 2);
+      // The overlay: a click beside the editor, halfway down its left edge (the toasts' region sits at the top).
+      const box = (await editor.boundingBox())!;
+      await page.mouse.click(box.x / 2, box.y + box.height / 2);
       await discard.getByRole('button', { name: 'Keep editing' }).click();
 
       // Leaving the page asks the browser's own question while the draft is unsaved.

@@ -51,20 +51,21 @@ export function adminPolicyRoutes(deps: AppDeps) {
       const { id } = c.req.valid('param');
       const { translation } = c.req.valid('json');
       // A translation an admin saves is one an admin has reviewed, changed or not.
-      await saveAsAdmin(deps, editorOf(c), id, { englishTranslation: translation }, { translationReviewed: translation === null ? undefined : true });
-      return c.json({ id, message: 'Translation saved' });
+      const { version } = await saveAsAdmin(deps, editorOf(c), id, { englishTranslation: translation }, { translationReviewed: translation === null ? undefined : true });
+      // The editor's open draft carries on from this version: its Save Changes is not a stale save.
+      return c.json({ id, message: 'Translation saved', version });
     })
     .patch('/policies/:id/translations', policyBodyLimit, validate('param', policyIdParamSchema), validate('json', translationsSaveSchema), async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      await saveAsAdmin(
+      const { version } = await saveAsAdmin(
         deps,
         editorOf(c),
         id,
         { englishTranslation: body.english_translation, chineseOriginal: body.chinese_original },
         { translationReviewed: body.english_translation === null ? undefined : true },
       );
-      return c.json({ id, message: 'Translations updated' });
+      return c.json({ id, message: 'Translations updated', version });
     })
     .delete('/policies/:id', validate('param', policyIdParamSchema), async (c) => {
       const { id } = c.req.valid('param');

@@ -449,7 +449,7 @@ describe('translation status and the translation calls', () => {
     const saved = await ctx.request(`/api/admin/policies/${id}/translation`, { json: { translation: 'Reviewed text.' }, cookie: cookies.admin });
     ctx.clock.set(null);
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ id, message: 'Translation saved' });
+    expect(await saved.json()).toEqual({ id, message: 'Translation saved', version: expect.any(Number) });
     expect((await editorView(id)).translation).toEqual({
       status: 'reviewed',
       reviewedAt: '2026-05-04T10:00:00.000Z',
@@ -468,7 +468,7 @@ describe('translation status and the translation calls', () => {
       cookie: cookies.admin,
     });
     expect(cleared.status).toBe(200);
-    expect(await cleared.json()).toEqual({ id, message: 'Translations updated' });
+    expect(await cleared.json()).toEqual({ id, message: 'Translations updated', version: expect.any(Number) });
     const row = await stored(id);
     expect(row).toMatchObject({ englishTranslation: null, chineseOriginal: '中文原文', translationReviewedAt: null, translationReviewedBy: null });
     expect((await editorView(id)).translation.status).toBe('pending');

@@ -145,23 +145,25 @@ export function usePolicyDraft(policyId: number | null, departments: readonly De
   });
   const saveEnglish = useMutation({
     mutationFn: (current: Draft) => saveTranslation(policyId!, translationText(current)),
-    onSuccess: async (_answer, current) => {
+    onSuccess: async (answer, current) => {
       toast({ title: 'Translation saved' });
       // Saved by an admin is reviewed (the server marks it); the draft keeps the other sections' unsaved edits.
       const reviewed = translationText(current) !== null;
-      set({ reviewed });
-      setBaseline((saved) => saved && { ...saved, ...translationParts(current), reviewed });
+      // The save moved the policy's version on: Save Changes carries on from it, not from the one opened.
+      set({ reviewed, baseVersion: answer.version });
+      setBaseline((saved) => saved && { ...saved, ...translationParts(current), reviewed, baseVersion: answer.version });
       await afterSave();
     },
     onError: (error) => toastFailure('Failed to save translation', error),
   });
   const saveBoth = useMutation({
     mutationFn: (current: Draft) => saveTranslations(policyId!, { english_translation: translationText(current), chinese_original: current.chineseOriginal || null }),
-    onSuccess: async (_answer, current) => {
+    onSuccess: async (answer, current) => {
       toast({ title: 'Translations updated' });
       const reviewed = translationText(current) !== null;
-      set({ reviewed });
-      setBaseline((saved) => saved && { ...saved, ...translationParts(current), reviewed });
+      // The save moved the policy's version on: Save Changes carries on from it, not from the one opened.
+      set({ reviewed, baseVersion: answer.version });
+      setBaseline((saved) => saved && { ...saved, ...translationParts(current), reviewed, baseVersion: answer.version });
       await afterSave();
     },
     onError: (error) => toastFailure('Failed to update translations', error),
