@@ -72,6 +72,9 @@ type Stored = {
   translationReviewedAt: Date | null;
   translationReviewedBy: number | null;
   editedFields: string[];
+  /** The document's own date and issuer are known (not the received date, not a fallback department). */
+  dateKnown: boolean;
+  issuerIdentified: boolean;
   version: number;
   updatedAt: Date;
 };
@@ -102,6 +105,8 @@ async function readStored(tx: Transaction, id: number): Promise<Stored | null> {
     translationReviewedAt: row.translationReviewedAt,
     translationReviewedBy: row.translationReviewedBy,
     editedFields: row.editedFields,
+    dateKnown: row.dateKnown,
+    issuerIdentified: row.issuerIdentified,
     version: row.version,
     updatedAt: row.updatedAt,
   };
@@ -231,6 +236,18 @@ export async function savePolicy(
       ? [...new Set([...(stored?.editedFields ?? []), ...changed])].sort()
       : (stored?.editedFields ?? []).filter((field) => !changed.includes(field as PolicyField));
 
+  // An admin who sets the date, or names the issuer, knows it: the policy stops being flagged as
+  // of unknown date or unidentified issuer (issue 30 items 2 and 3). The analyser's own findings
+  // are written by api/processing/known-facts.ts.
+  const known =
+    author.kind === 'admin' && stored
+      ? {
+          dateKnown: stored.dateKnown || changed.includes('publishedOn'),
+          issuerIdentified: stored.issuerIdentified || wanted.departmentId !== undefined,
+        }
+      : null;
+  const knownChanged = known !== null && stored !== null && (known.dateKnown !== stored.dateKnown || known.issuerIdentified !== stored.issuerIdentified);
+
   const row = {
     title: next.title!,
     publishedOn: next.publishedOn!,
@@ -244,6 +261,7 @@ export async function savePolicy(
     englishTranslation: blank(next.englishTranslation) ? null : next.englishTranslation!,
     fullContent: (next.fullContent as PolicyFullContent | undefined) ?? {},
     ...review,
+    ...(known ?? {}),
     editedFields,
   };
 
@@ -254,7 +272,7 @@ export async function savePolicy(
       review.translationReviewedAt?.getTime() !== stored.translationReviewedAt?.getTime() ||
       review.translationReviewedBy !== stored.translationReviewedBy;
     // An unchanged save writes nothing, so it neither bumps updated_at nor reindexes the policy.
-    if (changed.length > 0 || reviewChanged || !sameValue(editedFields, stored.editedFields)) {
+    if (changed.length > 0 || reviewChanged || knownChanged || !sameValue(editedFields, stored.editedFields)) {
       version = stored.version + 1;
       await tx.update(policies).set({ ...row, version }).where(eq(policies.id, id));
     }

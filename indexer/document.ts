@@ -27,6 +27,8 @@ export type PolicyDocument = {
   /** Publication date as YYYY-MM-DD, and as unix seconds (UTC midnight) for range filters and sorting. */
   date: string;
   timestamp: number;
+  /** False when the document gave no date: `date` is then when it was received, shown as such. */
+  dateKnown: boolean;
   sourceUrl: string | null;
   /** The row's last change in milliseconds since the epoch; `--verify` compares it with Postgres. */
   updatedAt: number;

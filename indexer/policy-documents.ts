@@ -27,6 +27,7 @@ export function toSearchDocument(policy: PolicyRecord): PolicyDocument {
     impact: policy.impact,
     date: policy.publishedOn,
     timestamp: Date.parse(`${policy.publishedOn}T00:00:00Z`) / 1000,
+    dateKnown: policy.dateKnown,
     sourceUrl: policy.sourceUrl,
     updatedAt: Number(policy.stamp),
   };

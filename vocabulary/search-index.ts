@@ -37,7 +37,7 @@ export const subscriberOnlySearchFields = ['englishTranslation', 'chineseOrigina
 export const displayedFields = [
   'id', 'title', 'description', 'keyPoints', 'departmentId', 'departmentCode', 'departmentName',
   'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds', importanceField, 'date', 'timestamp',
-  'sourceUrl', 'updatedAt', 'englishTranslation',
+  'dateKnown', 'sourceUrl', 'updatedAt', 'englishTranslation',
 ] as const;
 
 /**
@@ -45,7 +45,7 @@ export const displayedFields = [
  * Meilisearch for. Never the full text, which is for entitled readers.
  */
 export const policyCardFields = [
-  'id', 'title', 'description', 'date', 'departmentId', 'departmentCode', importanceField,
+  'id', 'title', 'description', 'date', 'dateKnown', 'departmentId', 'departmentCode', importanceField,
   'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds',
 ] as const satisfies readonly (typeof displayedFields)[number][];
 

@@ -140,6 +140,8 @@ export async function loadAdminPolicy(db: Database, id: number): Promise<AdminPo
     fullContent: parsePolicyFullContent(policy.fullContent),
     editedFields: policy.editedFields,
     importanceReasons: policy.importanceReasons,
+    dateKnown: policy.dateKnown,
+    issuerIdentified: policy.issuerIdentified,
     updatedAt: policy.updatedAt.toISOString(),
     version: policy.version,
   };

@@ -226,6 +226,9 @@ export type AdminPolicy = {
   editedFields: string[];
   /** Why the analyser scored the importance as it did (empty for policies written by hand). */
   importanceReasons: string[];
+  /** False when the document gave no date (`time` is when it was received) or named no issuer (`departmentId` is a fallback). */
+  dateKnown: boolean;
+  issuerIdentified: boolean;
   updatedAt: string;
   /** Sent back as `baseVersion` with a save, so a save over someone else's is caught. */
   version: number;

@@ -33,6 +33,9 @@ export function cardFromDocument(document: PolicyCardDocument, formatted?: Forma
     title: document.title,
     description: document.description,
     time: document.date,
+    // A document that gave no date is never shown as news of the day it was received (issue 30 item 2).
+    // Documents indexed before the field existed have none: their dates were their own.
+    ...(document.dateKnown === false ? { dateKnown: false } : {}),
     departmentId: document.departmentId,
     departmentCode: document.departmentCode || null,
     // An issuer nothing named is indexed with no department code: said only then.

@@ -108,6 +108,26 @@ describe("an import uses the file's own date and department", () => {
     const shown = ticker.policies.map((policy) => policy.id);
     expect(shown).toEqual(expect.arrayContaining([safe!.id, mfa!.id]));
     expect(shown).not.toContain(undated!.id);
+
+    // The lists say so where the date is shown: the search's card carries the flag.
+    await indexAll(ctx);
+    const search = (await (await ctx.request(`/api/search?q=${encodeURIComponent(undated!.title)}`, { cookie: cookies.admin })).json()) as {
+      policies: { id: number; time: string; dateKnown?: boolean }[];
+    };
+    expect(search.policies.find((card) => card.id === undated!.id)).toMatchObject({ dateKnown: false, time: undated!.publishedOn });
+    expect(search.policies.find((card) => card.id === safe!.id)?.dateKnown).toBeUndefined();
+
+    // An admin who sets the document's date clears the flag; the card follows.
+    const save = await ctx.request(`/api/admin/policies/${undated!.id}`, { method: 'PATCH', json: { id: undated!.id, time: '2020-05-14' }, cookie: cookies.admin });
+    expect(save.status).toBe(200);
+    expect(await policyOf(undated!.id)).toMatchObject({ dateKnown: true, publishedOn: '2020-05-14' });
+    await indexAll(ctx);
+    const after = (await (await ctx.request(`/api/search?q=${encodeURIComponent(undated!.title)}`, { cookie: cookies.admin })).json()) as {
+      policies: { id: number; time: string; dateKnown?: boolean }[];
+    };
+    const card = after.policies.find((entry) => entry.id === undated!.id);
+    expect(card).toMatchObject({ time: '2020-05-14' });
+    expect(card?.dateKnown).toBeUndefined();
   });
 });
 
@@ -135,5 +155,19 @@ describe('an unidentified issuer is not filed under the State Council', () => {
     };
     expect(search.policies.find((card) => card.id === policy.id)).toMatchObject({ issuerIdentified: false });
     expect(search.facets.departments.SC ?? 0).toBe(0);
+
+    // Saving another field leaves it unidentified; naming the department identifies it.
+    const editor = (await (await ctx.request(`/api/admin/policies/${policy.id}`, { cookie: cookies.admin })).json()) as { issuerIdentified: boolean };
+    expect(editor.issuerIdentified).toBe(false);
+    await ctx.request(`/api/admin/policies/${policy.id}`, { method: 'PATCH', json: { id: policy.id, title: 'Explanation on annual statistics work' }, cookie: cookies.admin });
+    expect((await policyOf(policy.id)).issuerIdentified).toBe(false);
+    const named = await ctx.request(`/api/admin/policies/${policy.id}`, { method: 'PATCH', json: { id: policy.id, departmentId: 3 }, cookie: cookies.admin });
+    expect(named.status).toBe(200);
+    expect(await policyOf(policy.id)).toMatchObject({ issuerIdentified: true, departmentId: 3 });
+    // Still in the warnings for its pending translation, no longer for its issuer.
+    const warnings = (await (await ctx.request('/api/admin/policies?warningsOnly=true&pageSize=100', { cookie: cookies.admin })).json()) as { id: number; issuerIdentified?: false }[];
+    const row = warnings.find((entry) => entry.id === policy.id);
+    expect(row).toBeDefined();
+    expect(row!.issuerIdentified).toBeUndefined();
   });
 });

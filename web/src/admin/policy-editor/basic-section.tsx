@@ -19,6 +19,11 @@ export function BasicSection({ policy, departments, draft, set, errors = {} }: D
           )}
         </Field>
       </div>
+      {!policy.dateKnown && draft.time === policy.time && (
+        <p className="-mt-2 text-sm text-amber-800" data-testid="date-unknown-note">
+          ⚠ Date unknown: the document gave no date, so this is the date it was received. Set the document's date to clear the warning.
+        </p>
+      )}
       {policy.importanceReasons.length > 0 && (
         <details className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="importance-reasons">
           <summary className="cursor-pointer font-medium">Why the analyser scored {policy.impact}</summary>
@@ -35,6 +40,7 @@ export function BasicSection({ policy, departments, draft, set, errors = {} }: D
       <Field label="Department" error={errors.departmentId}>
         {(id, aria) => (
           <select id={id} className="input" value={draft.departmentId} onChange={(event) => set({ departmentId: Number(event.target.value) })} {...aria}>
+            {draft.departmentId === 0 && <option value={0}>Not identified: choose the issuing department</option>}
             {departments.map((department) => (
               <option key={department.id} value={department.id}>
                 {department.id} {department.code}: {department.fullName}
@@ -43,6 +49,11 @@ export function BasicSection({ policy, departments, draft, set, errors = {} }: D
           </select>
         )}
       </Field>
+      {!policy.issuerIdentified && draft.departmentId === 0 && (
+        <p className="-mt-2 text-sm text-amber-800" data-testid="issuer-unidentified-note">
+          ⚠ Unidentified issuer: the document names no department it was filed under. Choose one to clear the warning.
+        </p>
+      )}
       <Field label="Source URL" error={errors.sourceUrl}>
         {(id, aria) => <input id={id} type="url" className="input" value={draft.sourceUrl} onChange={(event) => set({ sourceUrl: event.target.value })} {...aria} />}
       </Field>

@@ -36,7 +36,8 @@ export function draftOf(policy: AdminPolicy): Draft {
   return {
     time: policy.time,
     title: policy.title,
-    departmentId: policy.departmentId || defaultDepartmentId,
+    // An issuer nothing identified starts unchosen (0): the fallback department is not the admin's answer.
+    departmentId: policy.issuerIdentified ? policy.departmentId || defaultDepartmentId : 0,
     impact: String(policy.impact),
     sourceUrl: policy.source_url ?? '',
     description: policy.description,
@@ -64,7 +65,8 @@ function errorsOf(draft: Draft): FieldErrors {
     title: policyEditorFields.title.safeParse(draft.title),
     time: policyEditorFields.time.safeParse(draft.time),
     impact: policyEditorFields.impact.safeParse(impactValue(draft.impact)),
-    departmentId: policyEditorFields.departmentId.safeParse(draft.departmentId),
+    // Left unidentified, the department is not sent (it stays as stored, flagged for review).
+    departmentId: draft.departmentId === 0 ? { success: true as const } : policyEditorFields.departmentId.safeParse(draft.departmentId),
     sourceUrl: policyEditorFields.source_url.safeParse(draft.sourceUrl),
     description: policyEditorFields.description.safeParse(draft.description),
   };
@@ -126,7 +128,7 @@ export function usePolicyDraft(policyId: number | null, departments: readonly De
       time: current.time,
       description: current.description,
       impact: impactValue(current.impact) as number,
-      departmentId: current.departmentId,
+      departmentId: current.departmentId || undefined,
       department: departments?.find((department) => department.id === current.departmentId)?.code,
       source_url: current.sourceUrl,
       chinese_original: current.chineseOriginal || null,

@@ -25,6 +25,8 @@ export function blankPolicy(): AdminPolicy {
     fullContent: {},
     editedFields: [],
     importanceReasons: [],
+    dateKnown: true,
+    issuerIdentified: true,
     updatedAt: new Date().toISOString(),
     version: 0,
   };
