@@ -171,6 +171,20 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       const after = await stored(id);
       expect(after).toMatchObject({ title, description: demo.description, englishTranslation: demo.englishTranslation });
       expect(after.fullContent).toMatchObject({ key_points: demo.fullContent.key_points, analysis: demo.fullContent.analysis });
+
+      // What the analyser changed can be undone: History restores the version before it.
+      const editor = await openEditor(page, id, `${marker} ${viewport} reprocess`);
+      await editor.getByRole('tab', { name: 'History' }).click();
+      const versions = editor.getByTestId('policy-version');
+      await versions.nth(1).waitFor();
+      expect(await versions.nth(0).textContent()).toContain('Reprocessed by the analyser');
+      await checkPage(page, `admin-reprocess-history-${viewport}`);
+      await versions.nth(1).getByRole('button', { name: 'Restore this version' }).click();
+      await expectToast(page, 'Version 1 restored');
+      const restored = await stored(id);
+      expect(restored.impact).toBe(demo.impact);
+      expect(restored.importanceReasons).toEqual([]);
+      expect(restored).toMatchObject({ title, description: demo.description, englishTranslation: demo.englishTranslation });
       await page.context().close();
     });
   });

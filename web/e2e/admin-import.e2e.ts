@@ -64,6 +64,14 @@ describe('Process Imported Stories', () => {
       const imported = like(pendingStories.url, `%?import=${marker}-${viewport}-%`);
       await expect.poll(async () => (await database.db.select({ status: pendingStories.status }).from(pendingStories).where(imported)).map((story) => story.status), { timeout: 30_000 }).toEqual(['processed', 'processed']);
       expect((await database.db.select().from(pendingStories).where(eq(pendingStories.id, other.id)))[0]!.status).toBe('pending');
+
+      // The card's history tells what this upload did, and who ran it.
+      await page.getByTestId('import-history').locator('summary').click();
+      const entry = page.getByTestId('import-history-entry').filter({ hasText: `scraped-${viewport}.sqlite` });
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain('Imported 2 stories of 2; 0 duplicates skipped');
+      expect(await entry.textContent()).toContain('by Demo Admin');
+      await checkPage(page, `admin-import-history-${viewport}`);
       await rm(dir, { recursive: true, force: true });
       await context.close();
     });

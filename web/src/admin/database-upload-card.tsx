@@ -6,6 +6,7 @@ import { adminKeys, importJobQuery, type ImportAnswer } from '../api/admin.ts';
 import { uploadFile, UploadFailure, type UploadAnswer } from '../api/upload.ts';
 import { call, rpc } from '../api/client.ts';
 import { toast, toastFailure } from '../components/toaster.tsx';
+import { ImportHistory } from './import-history.tsx';
 
 type Stage =
   | { name: 'choosing' }
@@ -262,6 +263,7 @@ export function DatabaseUploadCard() {
           </div>
         </div>
       )}
+      <ImportHistory />
     </section>
   );
 }

@@ -133,9 +133,11 @@ export function PolicyManagementTab() {
         <LoadError what="policies" error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <div className="card overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.isFetching}>
-            <thead className="bg-slate-50">
-              <tr>
+          {/* On a phone each row wraps into a card of three lines (title; date, department, impact,
+              translation; actions) instead of a table wider than the screen that hides the actions. */}
+          <table className="min-w-full divide-y divide-slate-200 text-sm max-sm:block" aria-busy={list.isFetching}>
+            <thead className="bg-slate-50 max-sm:block">
+              <tr className="max-sm:flex max-sm:items-center">
                 <th scope="col" className="w-10 px-3 py-2">
                   <input
                     type="checkbox"
@@ -147,15 +149,18 @@ export function PolicyManagementTab() {
                 <SortHeader column="id" label="ID" params={params} onSort={onSort} />
                 <SortHeader column="title" label="Title" params={params} onSort={onSort} />
                 <SortHeader column="date" label="Date" params={params} onSort={onSort} />
-                <Th>Department</Th>
-                <Th>Impact</Th>
-                <Th>Translation</Th>
-                <Th className="text-right">Actions</Th>
+                <Th className="max-sm:hidden">Department</Th>
+                <Th className="max-sm:hidden">Impact</Th>
+                <Th className="max-sm:hidden">Translation</Th>
+                <Th className="text-right max-sm:hidden">Actions</Th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100 max-sm:block">
               {rows.map((row, index) => (
-                <tr key={row.id} className={row.translationStatus === 'pending' || row.issuerIdentified === false || row.dateKnown === false ? 'bg-amber-50' : undefined}>
+                <tr
+                  key={row.id}
+                  className={`max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:py-1 ${row.translationStatus === 'pending' || row.issuerIdentified === false || row.dateKnown === false ? 'bg-amber-50' : ''}`}
+                >
                   <td className="px-3 py-2">
                     <input
                       type="checkbox"
@@ -166,7 +171,7 @@ export function PolicyManagementTab() {
                     />
                   </td>
                   <td className="px-3 py-2 text-slate-700 tabular-nums">{row.id}</td>
-                  <td className="px-3 py-2 text-slate-900" title={row.title}>
+                  <td className="px-3 py-2 text-slate-900 max-sm:flex-1 max-sm:basis-3/5" title={row.title}>
                     {/* The policy as subscribers see it. */}
                     <Link to="/policy/$id" params={{ id: String(row.id) }} className="text-blue-800 hover:underline">
                       {truncate(row.title, 40)}
@@ -196,7 +201,7 @@ export function PolicyManagementTab() {
                       <span className="text-slate-700">{translationLabels[row.translationStatus]}</span>
                     )}
                   </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
+                  <td className="px-3 py-2 text-right whitespace-nowrap max-sm:basis-full max-sm:py-1 max-sm:text-left">
                     <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing(row.id)} aria-label={`Edit policy ${row.id}`}>
                       Edit
                     </button>

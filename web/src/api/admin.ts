@@ -204,6 +204,13 @@ export const reprocessPreviewQuery = (policyIds: number[]) =>
     gcTime: 0,
   });
 
+/** The upload card's history: the newest imports, who ran them and what came of them. */
+export const importHistoryQuery = queryOptions({
+  queryKey: [...admin, 'import-jobs'],
+  queryFn: () => call(rpc.admin['import-jobs'].$get()),
+});
+export type ImportHistoryEntry = InferResponseType<(typeof rpc.admin)['import-jobs']['$get'], 200>['imports'][number];
+
 export type ImportAnswer = InferResponseType<(typeof rpc.admin)['import-jobs'][':id']['$get'], 200>;
 export const importJobQuery = (id: number) =>
   queryOptions({

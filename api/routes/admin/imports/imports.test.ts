@@ -79,6 +79,41 @@ describe('role matrix', () => {
   }
 });
 
+describe('the import history', () => {
+  it.each(adminRoleMatrix)('GET /api/admin/import-jobs as %s answers %i', async (who, status) => {
+    const response = await ctx.request('/api/admin/import-jobs', { cookie: who === 'anonymous' ? undefined : cookies[who] });
+    expect(response.status).toBe(status);
+  });
+
+  it('lists each import newest first: the file, who, when, and its counts and refused rows', async () => {
+    const marker = `history-${Date.now()}`;
+    const file = await sqliteFile(
+      (db) =>
+        storiesTable(db, [
+          { title: doc(7).title, url: `https://www.gov.cn/${marker}/one`, content: doc(7).chineseText },
+          { title: doc(7).title, url: `https://www.gov.cn/${marker}/one`, content: doc(7).chineseText },
+          { title: null, url: `https://www.gov.cn/${marker}/untitled`, content: doc(8).chineseText },
+        ]),
+      `${marker}.db`,
+    );
+    const imported = (await (await upload('import-db-file', file)).json()) as { jobId: number };
+    const answer = (await (await ctx.request('/api/admin/import-jobs', { cookie: cookies.super_admin })).json()) as { imports: Record<string, unknown>[] };
+    expect(answer.imports[0]).toMatchObject({
+      jobId: imported.jobId,
+      filename: `${marker}.db`,
+      createdBy: { name: 'The admin' },
+      status: 'succeeded',
+      total: 3,
+      imported: 1,
+      duplicates: 1,
+      errorCount: 1,
+      errors: ['row 3: no title'],
+      message: 'Imported 1 story of 3; 1 duplicate skipped; 1 row refused',
+    });
+    expect(Date.parse(answer.imports[0]!.createdAt as string)).not.toBeNaN();
+  });
+});
+
 describe('a stories file', () => {
   it('is analysed without writing, then imported once: duplicates within the file and against the database skipped, bad rows listed', async () => {
     const base = 'https://www.gov.cn/zhengce/import-test';

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { importJobs } from '../../../../db/schema/index.ts';
+import { importJobs, users } from '../../../../db/schema/index.ts';
 import { clientIp } from '../../../auth/client-ip.ts';
 import type { SignedInEnv } from '../../../auth/session.ts';
 import type { AppDeps } from '../../../deps.ts';
@@ -14,7 +14,8 @@ import { noStoriesMessage } from '../../../shared/admin-schemas.ts';
 import { idParam } from '../../../shared/params.ts';
 import { countOf } from '../../../shared/plural.ts';
 
-
+/** How many imports the upload card's history lists: the newest. */
+const importHistoryLength = 20;
 
 /** A job as the card reads it: the spec's answer fields, and where the import stands. */
 function jobAnswer(job: ImportJob) {
@@ -69,6 +70,24 @@ export function adminImportRoutes(deps: AppDeps) {
       const { job, finished } = await importUpload({ db: deps.db, now: deps.now, answerSeconds: deps.config.IMPORT_ANSWER_SECONDS, limits: readLimits }, upload, { userId: c.get('user').id, ip: clientIp(c) });
       if (!finished) return c.json(jobAnswer(job), 202);
       return c.json(jobAnswer(job), job.status === 'failed' ? 422 : 200);
+    })
+    // The upload card's history: which file, who, when, and what came of it (issue 30).
+    .get('/import-jobs', async (c) => {
+      const rows = await deps.db
+        .select({ job: importJobs, by: { id: users.id, name: users.name } })
+        .from(importJobs)
+        .leftJoin(users, eq(users.id, importJobs.createdBy))
+        .orderBy(desc(importJobs.createdAt), desc(importJobs.id))
+        .limit(importHistoryLength);
+      return c.json({
+        imports: rows.map(({ job, by }) => ({
+          ...jobAnswer(job),
+          filename: job.filename,
+          createdAt: job.createdAt.toISOString(),
+          finishedAt: job.finishedAt?.toISOString() ?? null,
+          createdBy: by?.id ? { id: by.id, name: by.name } : null,
+        })),
+      });
     })
     .get('/import-jobs/:id', validate('param', z.object({ id: idParam('an import') })), async (c) => {
       const [job] = await deps.db.select().from(importJobs).where(eq(importJobs.id, c.req.valid('param').id));
