@@ -61,7 +61,7 @@ export function exportRoutes(deps: AppDeps) {
       const { format: fileFormat, ...criteria } = c.req.valid('query');
       const ids = await searchResultIds(deps, criteria, { entitled: true });
       await countExport(deps, reader);
-      const name = `Policies ${criteria.q ? `"${criteria.q}" ` : ''}${format(deps.now(), 'yyyy-MM-dd')}`;
+      const name = `Policies ${criteria.q ? `${criteria.q} ` : ''}${format(deps.now(), 'yyyy-MM-dd')}`;
       return sendList(c, ids, name, `policies-${format(deps.now(), 'yyyy-MM-dd')}`, fileFormat);
     })
     .get('/collections/:id/export', validate('param', collectionParamSchema), validate('query', listExportQuerySchema), async (c) => {
