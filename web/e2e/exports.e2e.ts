@@ -108,7 +108,7 @@ describe('exports', () => {
       const excel = await download(page, 'Excel');
       expect(excel.file.suggestedFilename()).toBe(`${name}.xlsx`);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(excel.bytes);
+      await workbook.xlsx.load(new Uint8Array(excel.bytes).buffer);
       const sheet = workbook.worksheets[0]!;
       expect(sheet.rowCount).toBe(3);
       expect([sheet.getRow(2).getCell(1).value, sheet.getRow(3).getCell(1).value].sort()).toEqual([...ids].sort());
