@@ -230,7 +230,7 @@ async function main(): Promise<number> {
       if (sections.includes('exports')) {
         // A process of its own, so its memory is the exports' alone; the hourly limit lifted for the runs.
         const exportsApi = await startApi('api (exports)', { EXPORTS_PER_USER_PER_HOUR: '100000' });
-        await emit(await benchExports({ ...apiContext, apiUrl: exportsApi.apiUrl, apiPid: exportsApi.api.pid }));
+        await emit(await benchExports({ ...apiContext, apiUrl: exportsApi.apiUrl, appUrl: exportsApi.appUrl, apiPid: exportsApi.api.pid }));
         await exportsApi.api.stop();
       }
       if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
