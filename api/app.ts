@@ -8,6 +8,7 @@ import { authRoutes } from './routes/auth/index.ts';
 import { billingRoutes } from './routes/billing/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
+import { exportRoutes } from './routes/exports/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { policyRoutes } from './routes/policies/index.ts';
@@ -38,6 +39,8 @@ export function createApp(deps: AppDeps) {
     .use(sessionMiddleware(deps))
     // What a search may match depends on the reader's subscription (search sees what they may read).
     .route('/search', searchRoutes(deps))
+    // Exports: /policies/{id}/export, /search/export, /collections/{id}/export (entitlement checked per call).
+    .route('/', exportRoutes(deps))
     .route('/policies', policyRoutes(deps))
     .route('/auth', authRoutes(deps))
     .route('/', billingRoutes(deps))

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { databaseEnv, parseEnv } from '../db/config.ts';
 import { meilisearchEnv } from '../indexer/config.ts';
+import { exportEnv } from './exports/config.ts';
 import { checkMailSettings, mailEnv } from './mail/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
 
@@ -50,6 +51,7 @@ const envSchema = z
     ...storyJobEnv,
     ...llmEnv,
     ...importEnv,
+    ...exportEnv,
   })
   .superRefine((env, ctx) => {
     if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { benchAccounts } from '../api/bench/accounts.ts';
 import { benchAdmin } from '../api/bench/admin.ts';
 import { benchProcessing } from '../api/bench/processing.ts';
+import { benchExports } from '../api/bench/exports.ts';
 import { benchImports } from '../api/bench/imports.ts';
 import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
 import { loadDemoUsers } from '../api/dev/demo-users.ts';
@@ -27,10 +28,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'processing', 'imports', 'web'] as const;
+const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,processing,imports,web"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,processing,imports,exports,web"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -177,7 +178,7 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       await emit(await benchIndexer(indexerContext));
-    } else if (sections.includes('search') || sections.includes('processing') || sections.includes('web')) {
+    } else if (sections.includes('search') || sections.includes('processing') || sections.includes('exports') || sections.includes('web')) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
@@ -226,6 +227,12 @@ async function main(): Promise<number> {
         );
       }
       if (sections.includes('imports')) await emit(await benchImports({ ...apiContext, apiPid: api.pid, dataDir }));
+      if (sections.includes('exports')) {
+        // A process of its own, so its memory is the exports' alone; the hourly limit lifted for the runs.
+        const exportsApi = await startApi('api (exports)', { EXPORTS_PER_USER_PER_HOUR: '100000' });
+        await emit(await benchExports({ ...apiContext, apiUrl: exportsApi.apiUrl, appUrl: exportsApi.appUrl, apiPid: exportsApi.api.pid }));
+        await exportsApi.api.stop();
+      }
       if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
     }
     progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);

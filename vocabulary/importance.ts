@@ -8,3 +8,13 @@ export const importanceField = 'impact';
 
 /** The filter's range, 0-10: the full range means no filter (the slider's "any"). */
 export const importanceRange = { min: 0, max: 10 } as const;
+
+/** The spec's importance bands (section 4): a score's label, or null for 0 (no score, no badge). */
+export function importanceLabel(impact: number): string | null {
+  if (!impact || impact < 1) return null;
+  if (impact <= 2) return 'Insignificant';
+  if (impact <= 4) return 'Low Importance';
+  if (impact <= 6) return 'Medium Importance';
+  if (impact <= 8) return 'High Importance';
+  return 'Urgent Importance';
+}

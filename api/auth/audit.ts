@@ -3,7 +3,7 @@ import { auditLog } from '../../db/schema/index.ts';
 
 /**
  * The security events we keep. `login_failed`, `password_change_failed`, `registration_attempt`
- * and `contact_message` rows are also the rate limiters' memory (auth/attempt-limits.ts).
+ * `contact_message` and `export` rows are also the rate limiters' memory (auth/attempt-limits.ts).
  */
 export type AuditAction =
   | 'user_registered'
@@ -28,7 +28,8 @@ export type AuditAction =
   | 'policy_restored'
   | 'policy_purged'
   | 'policy_version_restored'
-  | 'story_requeued';
+  | 'story_requeued'
+  | 'export';
 
 
 export type AuditEvent = {

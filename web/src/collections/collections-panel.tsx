@@ -9,7 +9,9 @@ import {
   useRemovePolicyFromCollection,
   type Collection,
 } from '../api/collections.ts';
+import { collectionExportUrl } from '../api/exports.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
+import { ListExportMenu } from '../exports/list-export-menu.tsx';
 import { cleanTitle } from '../lib/format.ts';
 import { CollectionNameDialog } from './collection-name-dialog.tsx';
 import { ui } from '../components/ui-classes.ts';
@@ -66,7 +68,15 @@ function CollectionEntry({ collection }: { collection: Collection }) {
             {collection.policyCount} {collection.policyCount === 1 ? 'policy' : 'policies'}
           </p>
         </div>
-        <DeleteCollectionButton collection={collection} />
+        <div className="flex shrink-0 items-center gap-1">
+          <ListExportMenu
+            label={`Export collection ${collection.name}`}
+            className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100"
+            fallbackName={`collection-${collection.id}`}
+            urlOf={(format) => collectionExportUrl(collection.id, format)}
+          />
+          <DeleteCollectionButton collection={collection} />
+        </div>
       </div>
       {collection.policies.length > 0 && (
         <ul className="mt-2 grid gap-1">

@@ -20,6 +20,9 @@ import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { instantSearchIndexOf, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
 import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState } from './dashboard-state.ts';
+import { searchExportUrl } from '../api/exports.ts';
+import { dashboardSearchParams } from '../exports/dashboard-search-params.ts';
+import { ListExportMenu } from '../exports/list-export-menu.tsx';
 import { FilterControls } from './filter-controls.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
 import { cardFromHit, type PolicyHit } from './policy-hits.ts';
@@ -167,6 +170,12 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
                 searchBox.clear();
               }}
               busy={searching}
+            />
+            <ListExportMenu
+              label="Export these policies"
+              className="btn-secondary h-10"
+              fallbackName="policies"
+              urlOf={(format) => searchExportUrl(dashboardSearchParams(fromUiState({ [indexName]: indexUiState })), format)}
             />
             {!isDesktop && (
               <>

@@ -68,11 +68,6 @@ export function PolicyTexts({ policy }: { policy: PolicyDetail }) {
           )}
         </Tabs.Content>
       </Tabs.Root>
-      <div>
-        <button type="button" className="btn-secondary" disabled>
-          Export PDF (Temporarily Disabled)
-        </button>
-      </div>
     </section>
   );
 }

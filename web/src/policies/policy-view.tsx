@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { PolicyDetail } from '../../../api/shared/search.ts';
 import { CollectionMenu } from '../collections/collection-menu.tsx';
+import { PolicyExportMenu } from '../exports/policy-export-menu.tsx';
 import { toast } from '../components/toaster.tsx';
 import { cleanTitle, truncate } from '../lib/format.ts';
 import { policyDateText } from './policy-date.tsx';
@@ -38,6 +39,8 @@ export function PolicyView({ policy }: { policy: PolicyDetail }) {
               </a>
             )}
           </div>
+          {/* Exports are for readers of the full text (the server refuses the others). */}
+          {!policy.preview && <PolicyExportMenu policyId={policy.id} />}
           <CollectionMenu policyId={policy.id} policyTitle={title} />
         </div>
         <header className="grid gap-3">

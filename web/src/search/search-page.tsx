@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { searchExportUrl } from '../api/exports.ts';
+import { ListExportMenu } from '../exports/list-export-menu.tsx';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
 import { searchPageSizes, type SearchFacets, type SearchSort } from '../../../api/shared/search.ts';
@@ -98,7 +100,10 @@ export function SearchPage() {
       }
     >
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6">
-        <h1 className="text-2xl font-bold break-words text-slate-900">{q ? `Search Results for "${q}"` : 'All Policies'}</h1>
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-2xl font-bold break-words text-slate-900">{q ? `Search Results for "${q}"` : 'All Policies'}</h1>
+          <ListExportMenu label="Export these policies" fallbackName="policies" urlOf={(format) => searchExportUrl(params, format)} />
+        </div>
         <SearchFilters search={search} facets={data?.facets} onChange={update} />
         <section aria-label="Results" aria-busy={results.isFetching} className="grid gap-4">
           {results.isPending ? (
