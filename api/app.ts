@@ -12,6 +12,7 @@ import { collectionRoutes } from './routes/collections/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { policyRoutes } from './routes/policies/index.ts';
 import { referenceRoutes } from './routes/reference/index.ts';
+import { savedSearchRoutes } from './routes/saved-searches/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { databaseStatsRoutes } from './routes/stats/index.ts';
 import { userRoutes } from './routes/user/index.ts';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
     .route('/', billingRoutes(deps))
     .route('/user', userRoutes(deps))
     .route('/collections', collectionRoutes(deps))
+    .route('/saved-searches', savedSearchRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/database-stats', databaseStatsRoutes(deps));
 
