@@ -16,7 +16,7 @@ import {
   type SavedSearchQuery,
 } from '../shared/saved-search-schemas.ts';
 import type { AlertFrequency } from '../../vocabulary/alerts.ts';
-import { feedUrlsOf } from '../feeds/feed-urls.ts';
+import { feedUrlsOf } from '../shared/feed-urls.ts';
 
 type Owner = { id: number; role: Role };
 type SavedSearchRow = typeof savedSearches.$inferSelect;

@@ -4,7 +4,7 @@ import { alertRules } from '../../alerts/rules.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
 import type { AppDeps } from '../../deps.ts';
 import { feedTokenOwner } from '../../feeds/feed-tokens.ts';
-import { feedPathOf, type FeedSubject } from '../../feeds/feed-urls.ts';
+import { feedPathOf, type FeedSubject } from '../../shared/feed-urls.ts';
 import { feedContentType, feedEntries, renderFeed, type FeedFormat } from '../../feeds/policy-feed.ts';
 import { notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validation.ts';
