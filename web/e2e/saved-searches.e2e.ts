@@ -77,7 +77,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       const [saved] = await database.db.select().from(savedSearches).where(eq(savedSearches.userId, userId));
       expect(saved).toMatchObject({ name: `Drug procurement ${viewport}`, alert: 'daily', query: { q: marker, departments: ['SC'] } });
 
-      if (viewport === 'mobile') await page.getByRole('button', { name: 'Saved', exact: true }).click();
+      if (viewport === 'mobile') await page.getByRole('button', { name: 'Saved Searches', exact: true }).click();
       const panel = page.getByTestId('saved-searches-panel');
       const entry = panel.getByTestId('saved-search').filter({ hasText: `Drug procurement ${viewport}` });
       await entry.waitFor();

@@ -181,13 +181,13 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               }}
               busy={searching}
             />
-            <SaveSearchButton currentQuery={() => savedQueryFromDashboard(fromUiState({ [indexName]: indexUiState }))} className="flex-1 md:flex-none" />
+            <SaveSearchButton currentQuery={() => savedQueryFromDashboard(fromUiState({ [indexName]: indexUiState }))} className="flex-1 basis-[40%] whitespace-nowrap md:basis-auto md:flex-none" />
             {!isDesktop && (
               <>
                 <BottomSheet
                   title="Filter"
                   trigger={
-                    <button type="button" className="btn-secondary h-10 flex-1">
+                    <button type="button" className="btn-secondary h-10 flex-1 basis-[40%]">
                       Filter
                       {canReset && <span className="sr-only"> (filters applied)</span>}
                       {canReset && <span aria-hidden="true" className="size-2 rounded-full bg-brand-700" />}
@@ -199,7 +199,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
                 <BottomSheet
                   title="Collections"
                   trigger={
-                    <button type="button" className="btn-secondary h-10 flex-1">
+                    <button type="button" className="btn-secondary h-10 flex-1 basis-[40%]">
                       Collections
                     </button>
                   }
@@ -209,8 +209,8 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
                 <BottomSheet
                   title="Saved Searches"
                   trigger={
-                    <button type="button" className="btn-secondary h-10 flex-1">
-                      Saved
+                    <button type="button" className="btn-secondary h-10 flex-1 basis-[40%]">
+                      Saved Searches
                     </button>
                   }
                 >
