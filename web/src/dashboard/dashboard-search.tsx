@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import type { SavedSearchQuery } from '../../../api/shared/saved-search-schemas.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   useClearRefinements,
@@ -11,6 +12,9 @@ import {
   useSearchBox,
   useSortBy,
 } from 'react-instantsearch';
+import { SaveSearchButton } from '../alerts/save-search-dialog.tsx';
+import { SavedSearchesPanel } from '../alerts/saved-searches-panel.tsx';
+import { dashboardStateOf, savedQueryFromDashboard } from '../alerts/saved-query.ts';
 import { CollectionsPanel } from '../collections/collections-panel.tsx';
 import { PolicyCard } from '../policies/policy-card.tsx';
 import { ResultsSkeleton } from '../search/results-skeleton.tsx';
@@ -19,7 +23,7 @@ import { useRestoreScrollWhenReady } from '../lib/scroll-restoration.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { instantSearchIndexOf, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
-import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState } from './dashboard-state.ts';
+import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, toUiState } from './dashboard-state.ts';
 import { searchExportUrl } from '../api/exports.ts';
 import { dashboardSearchParams } from '../exports/dashboard-search-params.ts';
 import { ListExportMenu } from '../exports/list-export-menu.tsx';
@@ -131,6 +135,15 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
     const sort = sortAfterQueryChange(sortOfInstantSearchIndex(sortBy.currentRefinement), searchBox.query, text);
     setIndexUiState((state) => ({ ...state, query: text, sortBy: instantSearchIndexOf(sort), page: undefined }));
   };
+  /** A saved search run from the panel replaces the text and every filter. */
+  const runSavedSearch = (query: SavedSearchQuery) => {
+    const state = dashboardStateOf(query);
+    clearTimeout(debounce.current);
+    setText(state.searchQuery);
+    setIndexUiState(toUiState(state, state.searchQuery)[indexName]!);
+    window.scrollTo({ top: 0 });
+  };
+  const savedSearchesPanel = <SavedSearchesPanel onRun={runSavedSearch} />;
   const searching = status === 'loading' || status === 'stalled';
   const canReset = clearFilters.canRefine;
   const pageSize = hitsPerPage.items.find((item) => item.isRefined)?.value ?? pageSizes[0];
@@ -171,9 +184,10 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               }}
               busy={searching}
             />
+            <SaveSearchButton currentQuery={() => savedQueryFromDashboard(fromUiState({ [indexName]: indexUiState }))} className="flex-1 basis-[40%] whitespace-nowrap md:basis-auto md:flex-none" />
             <ListExportMenu
               label="Export these policies"
-              className="btn-secondary h-10"
+              className="btn-secondary h-10 flex-1 basis-[40%] md:basis-auto md:flex-none"
               fallbackName="policies"
               urlOf={(format) => searchExportUrl(dashboardSearchParams(fromUiState({ [indexName]: indexUiState })), format)}
             />
@@ -182,7 +196,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
                 <BottomSheet
                   title="Filter"
                   trigger={
-                    <button type="button" className="btn-secondary h-10 flex-1">
+                    <button type="button" className="btn-secondary h-10 flex-1 basis-[40%]">
                       Filter
                       {canReset && <span className="sr-only"> (filters applied)</span>}
                       {canReset && <span aria-hidden="true" className="size-2 rounded-full bg-brand-700" />}
@@ -194,12 +208,22 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
                 <BottomSheet
                   title="Collections"
                   trigger={
-                    <button type="button" className="btn-secondary h-10 flex-1">
+                    <button type="button" className="btn-secondary h-10 flex-1 basis-[40%]">
                       Collections
                     </button>
                   }
                 >
                   <CollectionsPanel />
+                </BottomSheet>
+                <BottomSheet
+                  title="Saved Searches"
+                  trigger={
+                    <button type="button" className="btn-secondary h-10 flex-1 basis-[40%]">
+                      Saved Searches
+                    </button>
+                  }
+                >
+                  {savedSearchesPanel}
                 </BottomSheet>
               </>
             )}
@@ -248,8 +272,9 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
           )}
         </section>
         {isDesktop && (
-          <aside className="md:sticky md:top-[calc(44px+var(--dashboard-bar-height,9rem)+1.5rem)] md:self-start">
+          <aside className="grid gap-4 md:sticky md:top-[calc(44px+var(--dashboard-bar-height,9rem)+1.5rem)] md:self-start">
             <CollectionsPanel />
+            {savedSearchesPanel}
           </aside>
         )}
       </div>

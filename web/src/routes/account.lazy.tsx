@@ -3,6 +3,8 @@ import { HelpSection } from '../account/help-section.tsx';
 import { PasswordSection } from '../account/password-section.tsx';
 import { ProfileSection } from '../account/profile-section.tsx';
 import { SubscriptionSection } from '../account/subscription-section.tsx';
+import { NotificationsSection } from '../alerts/notifications-section.tsx';
+import { SavedSearchesPanel } from '../alerts/saved-searches-panel.tsx';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { PageLayout } from '../components/page-layout.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -22,6 +24,8 @@ export function AccountPage() {
             <ProfileSection user={user} />
             <PasswordSection />
             <SubscriptionSection />
+            <SavedSearchesPanel />
+            <NotificationsSection />
             <HelpSection />
             <DangerZone />
           </>
