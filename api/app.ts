@@ -7,6 +7,8 @@ import { AppError, renderError } from './http/errors.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { billingRoutes } from './routes/billing/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { apiDocsRoutes } from './routes/api-docs/index.ts';
+import { apiKeyRoutes } from './routes/api-keys/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
@@ -15,6 +17,7 @@ import { referenceRoutes } from './routes/reference/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { databaseStatsRoutes } from './routes/stats/index.ts';
 import { userRoutes } from './routes/user/index.ts';
+import { publicApiRoutes } from './routes/v1/index.ts';
 
 /** The one app factory: the server and the tests both build the API with it. */
 export function createApp(deps: AppDeps) {
@@ -35,6 +38,9 @@ export function createApp(deps: AppDeps) {
     .route('/health', healthRoutes(deps))
     .route('/', referenceRoutes(deps))
     .route('/contact', contactRoutes(deps))
+    // The public API authenticates by API key alone: before the session lookup, so no cookie is read.
+    .route('/v1', publicApiRoutes(deps))
+    .route('/docs', apiDocsRoutes())
     .use(sessionMiddleware(deps))
     // What a search may match depends on the reader's subscription (search sees what they may read).
     .route('/search', searchRoutes(deps))
@@ -42,6 +48,7 @@ export function createApp(deps: AppDeps) {
     .route('/auth', authRoutes(deps))
     .route('/', billingRoutes(deps))
     .route('/user', userRoutes(deps))
+    .route('/user/api-keys', apiKeyRoutes(deps))
     .route('/collections', collectionRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/database-stats', databaseStatsRoutes(deps));

@@ -28,7 +28,9 @@ export type AuditAction =
   | 'policy_restored'
   | 'policy_purged'
   | 'policy_version_restored'
-  | 'story_requeued';
+  | 'story_requeued'
+  | 'api_key_created'
+  | 'api_key_revoked';
 
 
 export type AuditEvent = {
