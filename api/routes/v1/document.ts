@@ -33,7 +33,7 @@ Lists are paged with \`page\` (from 1) and \`pageSize\` (at most ${maxPageSize})
 ## Example
 \`\`\`sh
 curl -H "Authorization: Bearer $POLICY_TRACKER_KEY" \\
-  "${base}/search?q=data%20security&departments=CAC,MIIT&pageSize=10"
+  "${base}/search?q=data%20security&departments=MIIT,PBOC&pageSize=10"
 \`\`\`
 
 ## Pull new policies daily
