@@ -32,7 +32,7 @@ export const policySummarySchema = z
     description: z.string(),
     publishedOn: isoDay.openapi({ description: 'The publication date (UTC day).' }),
     department: departmentRef,
-    importance: z.int().min(importanceRange.min).max(importanceRange.max).openapi({ description: 'Importance, 1 (low) to 10 (critical).' }),
+    importance: z.int().min(1).max(importanceRange.max).openapi({ description: 'Importance, 1 (low) to 10 (critical).' }),
     industries: z.array(z.object({ id: z.int(), name: z.string() })),
     topics: z.array(z.object({ id: z.int(), code: z.string(), name: z.string() })),
   })

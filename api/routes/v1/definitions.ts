@@ -28,8 +28,8 @@ const filterQuery = z.object({
   topics: list('Topics by code.', 'FINTECH'),
   startDate: z.string().optional().openapi({ description: 'Published on or after this day (YYYY-MM-DD).', example: '2024-01-01' }),
   endDate: z.string().optional().openapi({ description: 'Published on or before this day (YYYY-MM-DD).', example: '2024-12-31' }),
-  minImportance: z.string().optional().openapi({ description: 'Importance at least (1-10).', example: '6' }),
-  maxImportance: z.string().optional().openapi({ description: 'Importance at most (1-10).' }),
+  minImportance: z.string().optional().openapi({ description: 'Importance at least (0-10; 0 is any).', example: '6' }),
+  maxImportance: z.string().optional().openapi({ description: 'Importance at most (0-10).' }),
   sortBy: z
     .enum(searchSorts)
     .optional()
