@@ -50,7 +50,7 @@ const page = `<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>API Documentation - China Policy Tracker</title>
+  <title>API Documentation | China Policy Tracker</title>
   <link rel="stylesheet" href="/api/docs/swagger-ui.css">
   <link rel="stylesheet" href="/api/docs/page.css">
 </head>
