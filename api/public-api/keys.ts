@@ -1,11 +1,12 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, users, type Role } from '../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../auth/audit.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import { maxApiKeysPerUser, type ApiKeySummary, type CreatedApiKey } from '../shared/api-key-schemas.ts';
+import { dayWindow, minuteWindow, type LimitWindows } from './limits.ts';
 
 /**
  * Personal API keys: made, listed, revoked and checked here only.
@@ -113,34 +114,73 @@ export async function revokeApiKey(db: Database, change: KeyChange & { keyId: nu
   });
 }
 
-/** Who a key acts for: its user, as they are at the moment of the call. */
-export type ApiKeyHolder = { keyId: number; userId: number; role: Role };
+/** Who a key acts for (its user, as they are at the moment of the call), and its limits' windows with this request counted. */
+export type ApiKeyHolder = { keyId: number; userId: number; role: Role; windows: LimitWindows };
 
 /**
- * The key of an `Authorization: Bearer` header, checked and counted in one statement: a live
- * key's last use and today's count are written as it is found. 401 for anything else.
+ * The key of an `Authorization: Bearer` header, checked and counted in one statement on its row:
+ * its last use, today's count and both limits' windows (limits.ts) move as it is found. 401 for
+ * anything else.
+ *
+ * The statement commits without waiting for its WAL to reach disk (`synchronous_commit` off for
+ * its own transaction, set by the statement itself): what it writes is a count and a time, and a
+ * crash of Postgres may lose at most the last fraction of a second of them, never a key. Waiting
+ * for the disk would make every call of the public API wait for a flush; the session lookup
+ * beside it is a read.
  */
 export function apiKeyAuthenticator(db: Database) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const opens = (startedAt: AnyColumn, seconds: number) =>
+    sql`(${startedAt} is null or ${startedAt} <= ${now} - make_interval(secs => ${sql.raw(String(seconds))}))`;
+  const minuteOpens = opens(apiKeys.minuteStartedAt, minuteWindow.seconds);
+  const dayOpens = opens(apiKeys.dayStartedAt, dayWindow.seconds);
   const findAndCount = db
     .update(apiKeys)
     .set({
-      lastUsedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      lastUsedAt: now,
       requestsToday: sql`case when ${apiKeys.requestsOn} = ${sql.placeholder('day')}::date then ${apiKeys.requestsToday} + 1 else 1 end`,
       requestsOn: sql`${sql.placeholder('day')}::date`,
+      minuteStartedAt: sql`case when ${minuteOpens} then ${now} else ${apiKeys.minuteStartedAt} end`,
+      minuteCount: sql`case when ${minuteOpens} then 1 else ${apiKeys.minuteCount} + 1 end`,
+      dayStartedAt: sql`case when ${dayOpens} then ${now} else ${apiKeys.dayStartedAt} end`,
+      dayCount: sql`case when ${dayOpens} then 1 else ${apiKeys.dayCount} + 1 end`,
     })
     .from(users)
-    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt), eq(users.id, apiKeys.userId)))
-    .returning({ keyId: apiKeys.id, userId: users.id, role: users.role })
+    .where(
+      and(
+        eq(apiKeys.keyHash, sql.placeholder('keyHash')),
+        isNull(apiKeys.revokedAt),
+        eq(users.id, apiKeys.userId),
+        sql`set_config('synchronous_commit', 'off', true) = 'off'`,
+      ),
+    )
+    .returning({
+      keyId: apiKeys.id,
+      userId: users.id,
+      role: users.role,
+      minuteStartedAt: apiKeys.minuteStartedAt,
+      minuteCount: apiKeys.minuteCount,
+      dayStartedAt: apiKeys.dayStartedAt,
+      dayCount: apiKeys.dayCount,
+    })
     .prepare('api_key_lookup');
 
-  return async (authorization: string | undefined, now: Date): Promise<ApiKeyHolder> => {
+  return async (authorization: string | undefined, at: Date): Promise<ApiKeyHolder> => {
     const match = /^Bearer +(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) throw missingKey();
     const key = match[1]!;
     if (!keyPattern.test(key)) throw invalidKey();
-    const [holder] = await findAndCount.execute({ keyHash: hashApiKey(key), now: now.toISOString(), day: utcDay(now) });
-    if (!holder) throw invalidKey();
-    return holder;
+    const [row] = await findAndCount.execute({ keyHash: hashApiKey(key), now: at.toISOString(), day: utcDay(at) });
+    if (!row) throw invalidKey();
+    return {
+      keyId: row.keyId,
+      userId: row.userId,
+      role: row.role,
+      windows: {
+        minute: { startedAt: row.minuteStartedAt!, count: row.minuteCount },
+        day: { startedAt: row.dayStartedAt!, count: row.dayCount },
+      },
+    };
   };
 }
 

@@ -8,13 +8,11 @@ CREATE TABLE "api_keys" (
 	"last_used_at" timestamp with time zone,
 	"requests_on" date,
 	"requests_today" integer DEFAULT 0 NOT NULL,
+	"minute_started_at" timestamp with time zone,
+	"minute_count" integer DEFAULT 0 NOT NULL,
+	"day_started_at" timestamp with time zone,
+	"day_count" integer DEFAULT 0 NOT NULL,
 	"revoked_at" timestamp with time zone
-);
---> statement-breakpoint
-CREATE TABLE "api_rate_limits" (
-	"key" text PRIMARY KEY NOT NULL,
-	"points" integer NOT NULL,
-	"expire" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -22,6 +22,15 @@ export const apiKeys = pgTable(
     /** The UTC day `requestsToday` counts; a request on a later day starts the count again. */
     requestsOn: date('requests_on', { mode: 'string' }),
     requestsToday: integer('requests_today').notNull().default(0),
+    /**
+     * The limits' windows (api/public-api/limits.ts): each opens with a request after the last one
+     * closed and counts the requests in it, kept on the key's row so that one update per request
+     * finds the key, counts it and counts both windows.
+     */
+    minuteStartedAt: timestamp('minute_started_at', { withTimezone: true }),
+    minuteCount: integer('minute_count').notNull().default(0),
+    dayStartedAt: timestamp('day_started_at', { withTimezone: true }),
+    dayCount: integer('day_count').notNull().default(0),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
@@ -30,13 +39,3 @@ export const apiKeys = pgTable(
     index('api_keys_user_live_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
   ],
 );
-
-/**
- * rate-limiter-flexible's counters (its Drizzle store, RateLimiterDrizzle): one row per key and
- * window, updated by one atomic upsert per request. The library's own column names and types.
- */
-export const apiRateLimits = pgTable('api_rate_limits', {
-  key: text('key').primaryKey(),
-  points: integer('points').notNull(),
-  expire: timestamp('expire', { withTimezone: true }),
-});

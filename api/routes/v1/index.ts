@@ -8,7 +8,7 @@ import { badRequest } from '../../http/errors.ts';
 import { assertWellFormedText, describeIssues } from '../../http/validation.ts';
 import { loadPolicyDetail } from '../../policies/detail.ts';
 import { apiKeyAuthenticator } from '../../public-api/keys.ts';
-import { apiKeyLimits } from '../../public-api/limits.ts';
+import { checkLimits } from '../../public-api/limits.ts';
 import * as shapes from '../../public-api/shapes.ts';
 import { loadDepartments, loadIndustries, loadTopics } from '../../reference/lists.ts';
 import type { SearchAnswer } from '../../search/cached-search.ts';
@@ -30,7 +30,6 @@ type PublicApiEnv = { Variables: { reader: ApiReader } };
  */
 export function publicApiRoutes(deps: AppDeps) {
   const authenticate = apiKeyAuthenticator(deps.db);
-  const countRequest = apiKeyLimits(deps.db, deps.config);
   const app = new OpenAPIHono<PublicApiEnv>({
     defaultHook: (result) => {
       if (!result.success) throw badRequest(describeIssues(result.error.issues));
@@ -47,13 +46,11 @@ export function publicApiRoutes(deps: AppDeps) {
   app.use(async (c, next) => {
     // Every input of /api/v1 is in the path and the query string: the product's text rule first.
     assertWellFormedText(c.req.query());
-    const holder = await authenticate(c.req.header('authorization'), deps.now());
+    const now = deps.now();
+    const holder = await authenticate(c.req.header('authorization'), now);
+    for (const [name, value] of Object.entries(checkLimits(holder.windows, deps.config, now))) c.header(name, value);
     // The entitlement is read at the moment of the call, with the user's role as it is now.
-    const [limitHeaders, entitled] = await Promise.all([
-      countRequest(holder.keyId),
-      hasFullAccess(deps.db, { id: holder.userId, role: holder.role }, deps.now()),
-    ]);
-    for (const [name, value] of Object.entries(limitHeaders)) c.header(name, value);
+    const entitled = await hasFullAccess(deps.db, { id: holder.userId, role: holder.role }, now);
     c.set('reader', { userId: holder.userId, role: holder.role, entitled });
     await next();
   });

@@ -50,6 +50,13 @@ describe('limits per API key', () => {
         error: { code: 'rate_limited', message: `Rate limit reached (3 a minute for this API key); retry in ${retryAfter} s` },
       });
 
+      // A minute after the window opened, a new one opens.
+      ctx.clock.set(new Date(Date.now() + 61_000));
+      const later = await callWithKey(ctx, '/api/v1/departments', first);
+      expect(later.status).toBe(200);
+      expect(limitHeaders(later)).toMatchObject({ remaining: '2', reset: 60 });
+      ctx.clock.set(null);
+
       // Another key of the same user has its own count.
       const other = await callWithKey(ctx, '/api/v1/departments', second);
       expect(other.status).toBe(200);
@@ -79,10 +86,22 @@ describe('limits per API key', () => {
       expect((await refused.json()).error.message).toBe(`Rate limit reached (2 a day for this API key); retry in ${retryAfter} s`);
     });
 
-    it('stores the counts in Postgres, one row per key and window', async () => {
-      const rows = await ctx.sql<{ key: string; points: number }[]>`select key, points from api_rate_limits order by key`;
-      expect(rows.map((row) => row.key.replace(/\d+$/, 'N'))).toEqual(['api-day:N', 'api-minute:N']);
-      expect(rows.find((row) => row.key.startsWith('api-day'))!.points).toBe(3);
+    it('keeps the counts on the key in Postgres, and opens a new day once the last one closed', async () => {
+      const { cookie } = await createSignedInUser(ctx);
+      const { id, key } = await createKeyFor(ctx, cookie);
+      ctx.clock.set(new Date('2026-04-01T10:00:00Z'));
+      await callWithKey(ctx, '/api/v1/topics', key);
+      await callWithKey(ctx, '/api/v1/topics', key);
+      expect((await callWithKey(ctx, '/api/v1/topics', key)).status).toBe(429);
+      const [row] = await ctx.sql<{ day_count: number; day_started_at: string }[]>`select day_count, day_started_at from api_keys where id = ${id}`;
+      expect({ ...row, day_started_at: new Date(row!.day_started_at).toISOString() }).toEqual({ day_count: 3, day_started_at: '2026-04-01T10:00:00.000Z' });
+      ctx.clock.set(new Date('2026-04-02T09:59:59Z'));
+      expect((await callWithKey(ctx, '/api/v1/topics', key)).status).toBe(429);
+      ctx.clock.set(new Date('2026-04-02T10:00:00Z'));
+      const reopened = await callWithKey(ctx, '/api/v1/topics', key);
+      expect(reopened.status).toBe(200);
+      expect(limitHeaders(reopened)).toMatchObject({ limit: '2', remaining: '1', reset: 86_400 });
+      ctx.clock.set(null);
     });
   });
 });
