@@ -7,6 +7,8 @@ import { AppError, renderError } from './http/errors.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { billingRoutes } from './routes/billing/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { apiDocsRoutes } from './routes/api-docs/index.ts';
+import { apiKeyRoutes } from './routes/api-keys/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
 import { exportRoutes } from './routes/exports/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
@@ -19,6 +21,7 @@ import { savedSearchRoutes } from './routes/saved-searches/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { databaseStatsRoutes } from './routes/stats/index.ts';
 import { userRoutes } from './routes/user/index.ts';
+import { publicApiRoutes } from './routes/v1/index.ts';
 
 /** The one app factory: the server and the tests both build the API with it. */
 export function createApp(deps: AppDeps) {
@@ -41,6 +44,9 @@ export function createApp(deps: AppDeps) {
     .route('/contact', contactRoutes(deps))
     // Feed readers send no cookie: a feed's reader is its token's owner (or a visitor).
     .route('/feeds', feedRoutes(deps))
+    // The public API authenticates by API key alone: before the session lookup, so no cookie is read.
+    .route('/v1', publicApiRoutes(deps))
+    .route('/docs', apiDocsRoutes())
     .use(sessionMiddleware(deps))
     // What a search may match depends on the reader's subscription (search sees what they may read).
     .route('/search', searchRoutes(deps))
@@ -51,6 +57,7 @@ export function createApp(deps: AppDeps) {
     .route('/', billingRoutes(deps))
     .route('/user/feed-token', feedTokenRoutes(deps))
     .route('/user', userRoutes(deps))
+    .route('/user/api-keys', apiKeyRoutes(deps))
     .route('/collections', collectionRoutes(deps))
     .route('/saved-searches', savedSearchRoutes(deps))
     .route('/admin', adminRoutes(deps))

@@ -6,6 +6,7 @@ import { exportEnv } from './exports/config.ts';
 import { checkMailSettings, mailEnv } from './mail/config.ts';
 import { fetcherEnv } from './outbound/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
+import { publicApiEnv } from './public-api/config.ts';
 
 /** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
 function isProxyEntry(entry: string): boolean {
@@ -54,6 +55,7 @@ const envSchema = z
     ...importEnv,
     ...exportEnv,
     ...fetcherEnv,
+    ...publicApiEnv,
   })
   .superRefine((env, ctx) => {
     if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {

@@ -29,7 +29,9 @@ export type AuditAction =
   | 'policy_purged'
   | 'policy_version_restored'
   | 'story_requeued'
-  | 'export';
+  | 'export'
+  | 'api_key_created'
+  | 'api_key_revoked';
 
 
 export type AuditEvent = {

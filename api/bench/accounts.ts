@@ -13,7 +13,7 @@ const userReads = 2_000;
  * Successful logins only (the limits count failures: 10 per account per 15 minutes), spread over
  * every demo account. Each login must answer 200 with a session cookie.
  */
-async function login(context: ApiBenchContext, email: string): Promise<string> {
+export async function login(context: ApiBenchContext, email: string): Promise<string> {
   const response = await request(`${context.apiUrl}/api/auth/login`, {
     method: 'POST',
     headers: { Origin: context.appUrl, 'Content-Type': 'application/json' },

@@ -42,10 +42,10 @@ async function ensureFullTextIndex(sql: Sql): Promise<void> {
 }
 
 type QueryParams = Record<string, string>;
-type BenchQuery = { label: string; params: QueryParams; criteria: SearchCriteria };
+export type BenchQuery = { label: string; params: QueryParams; criteria: SearchCriteria };
 
 /** The mixed query set: what the search page and the dashboard ask most, plus the hard cases. */
-function querySet(policyCount: number): BenchQuery[] {
+export function querySet(policyCount: number): BenchQuery[] {
   // Page 200 at 20 a page needs 4,000 results; on a small data set, the deepest page that has results.
   const deepPage = Math.max(1, Math.min(200, Math.floor(policyCount / 20) - 1));
   const raw: { label: string; params: QueryParams }[] = [

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { collections, policies, policyCollections } from '../../../db/schema/index.ts';
@@ -13,6 +13,7 @@ import {
   type CollectionSummary,
 } from '../../shared/collection-schemas.ts';
 import { validate } from '../../http/validation.ts';
+import { loadCollectionSummaries } from '../../collections/summaries.ts';
 
 const recordId = z
   .string()
@@ -34,26 +35,7 @@ export function collectionRoutes(deps: AppDeps) {
     .use(jsonBodyLimit)
 
     /** Newest first, each with every policy (id, title), most recently added first. */
-    .get('/', requireUser, async (c) => {
-      const rows = await deps.db.execute<{ id: number; name: string; created_at: string; policies: { id: number; title: string }[] }>(sql`
-        select c.id, c.name, c.created_at,
-               coalesce(json_agg(json_build_object('id', p.id, 'title', p.title) order by pc.added_at desc, pc.id desc)
-                          filter (where p.id is not null), '[]') as policies
-        from ${collections} c
-        left join ${policyCollections} pc on pc.collection_id = c.id
-        left join ${policies} p on p.id = pc.policy_id and p.deleted_at is null
-        where c.user_id = ${c.var.user.id}
-        group by c.id
-        order by c.created_at desc, c.id desc`);
-      const list: CollectionSummary[] = rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        createdAt: new Date(row.created_at).toISOString(),
-        policyCount: row.policies.length,
-        policies: row.policies,
-      }));
-      return c.json(list);
-    })
+    .get('/', requireUser, async (c) => c.json(await loadCollectionSummaries(deps.db, c.var.user.id)))
 
     .post('/', requireUser, validate('json', createCollectionSchema), async (c) => {
       const { name } = c.req.valid('json');

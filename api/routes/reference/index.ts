@@ -1,10 +1,8 @@
-import { asc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { createMiddleware } from 'hono/factory';
-import { departments, industries, topics } from '../../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Department, Industry, Topic } from '../../shared/search.ts';
+import { loadDepartments, loadIndustries, loadTopics } from '../../reference/lists.ts';
 
 /**
  * Reference lists change only with a deploy or an admin edit; the web app keeps them 5 minutes
@@ -19,25 +17,7 @@ const revalidated = etag();
 /** GET /api/departments, /api/industries, /api/topics: the filter options, from SQL. */
 export function referenceRoutes(deps: AppDeps) {
   return new Hono()
-    .get('/departments', cacheable, revalidated, async (c) => {
-      const rows: Department[] = await deps.db
-        .select({ id: departments.id, code: departments.code, fullName: departments.fullName })
-        .from(departments)
-        .orderBy(asc(departments.id));
-      return c.json(rows);
-    })
-    .get('/industries', cacheable, revalidated, async (c) => {
-      const rows: Industry[] = await deps.db
-        .select({ id: industries.id, name: industries.name, color: industries.color })
-        .from(industries)
-        .orderBy(asc(industries.id));
-      return c.json(rows);
-    })
-    .get('/topics', cacheable, revalidated, async (c) => {
-      const rows: Topic[] = await deps.db
-        .select({ id: topics.id, code: topics.code, name_en: topics.nameEn })
-        .from(topics)
-        .orderBy(asc(topics.id));
-      return c.json(rows);
-    });
+    .get('/departments', cacheable, revalidated, async (c) => c.json(await loadDepartments(deps.db)))
+    .get('/industries', cacheable, revalidated, async (c) => c.json(await loadIndustries(deps.db)))
+    .get('/topics', cacheable, revalidated, async (c) => c.json(await loadTopics(deps.db)));
 }

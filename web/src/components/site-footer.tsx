@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { apiDocsPath } from '../api/api-keys.ts';
 import { productName, productTagline } from '../lib/product.ts';
 import { Logo } from './logo.tsx';
 
@@ -7,7 +8,14 @@ const linkClass = 'text-sm text-slate-700 underline-offset-4 hover:text-slate-95
 /** The spec's footer columns. */
 const footerColumns = [
   { heading: 'Product', links: [{ to: '/dashboard', label: 'Dashboard' }] },
-  { heading: 'Resources', links: [{ to: '/help-center', label: 'Help Center' }] },
+  {
+    heading: 'Resources',
+    links: [
+      { to: '/help-center', label: 'Help Center' },
+      // Served by the API, not a page of the web app: a plain link, not the router's.
+      { href: apiDocsPath, label: 'API Documentation' },
+    ],
+  },
   {
     heading: 'Company',
     links: [
@@ -38,10 +46,16 @@ export function SiteFooter() {
             <h2 className="text-sm font-semibold text-slate-900">{column.heading}</h2>
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {link.label}
-                  </Link>
+                <li key={link.label}>
+                  {'href' in link ? (
+                    <a href={link.href} className={linkClass}>
+                      {link.label}
+                    </a>
+                  ) : (
+                    <Link to={link.to} className={linkClass}>
+                      {link.label}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,3 +1,4 @@
+import { ApiKeysSection } from '../account/api-keys-section.tsx';
 import { DangerZone } from '../account/danger-zone.tsx';
 import { HelpSection } from '../account/help-section.tsx';
 import { PasswordSection } from '../account/password-section.tsx';
@@ -17,7 +18,7 @@ export function AccountPage() {
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
         <header>
           <h1 className="text-2xl font-bold text-slate-950 sm:text-3xl">Account Settings</h1>
-          <p className="mt-1 text-slate-700">Manage your profile, password and subscription.</p>
+          <p className="mt-1 text-slate-700">Manage your profile, password, subscription and API keys.</p>
         </header>
         {user ? (
           <>
@@ -26,6 +27,7 @@ export function AccountPage() {
             <SubscriptionSection />
             <SavedSearchesPanel />
             <NotificationsSection />
+            <ApiKeysSection />
             <HelpSection />
             <DangerZone />
           </>

@@ -1,0 +1,227 @@
+import { z } from '@hono/zod-openapi';
+import { importanceRange } from '../../vocabulary/importance.ts';
+import { translationStatuses } from '../../vocabulary/translation-status.ts';
+import type { CollectionSummary } from '../shared/collection-schemas.ts';
+import type { Department, HighlightPart, Industry, PolicyCard, PolicyDetail, PolicySuggestion, SearchResponse, Topic } from '../shared/search.ts';
+
+/**
+ * The public API's answers: stable, documented shapes (camelCase, ISO dates, ids as numbers),
+ * apart from the web app's private ones, and the one place the product's reads (the search
+ * builder, the policy reads, the reference lists, collections) are mapped to them. The zod
+ * schemas are the contract: the OpenAPI document is generated from them, and the contract test
+ * checks every answer against them.
+ */
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ format: 'date', example: '2024-05-31' });
+const isoDateTime = z.string().openapi({ format: 'date-time', example: '2024-05-31T08:00:00.000Z' });
+
+const highlightPart = z
+  .object({ text: z.string(), match: z.boolean().openapi({ description: 'True for the part the query matched: show it emphasised.' }) })
+  .openapi('HighlightPart');
+const highlightedText = z.array(highlightPart);
+
+const departmentRef = z
+  .object({ id: z.int().openapi({ example: 1 }), code: z.string().openapi({ example: 'CSRC' }) })
+  .nullable()
+  .openapi('DepartmentRef', { description: 'The issuing department; null when nothing named the issuer.' });
+
+export const policySummarySchema = z
+  .object({
+    id: z.int().openapi({ example: 1024 }),
+    title: z.string(),
+    description: z.string(),
+    publishedOn: isoDay.openapi({ description: 'The publication date (UTC day).' }),
+    department: departmentRef,
+    importance: z.int().min(1).max(importanceRange.max).openapi({ description: 'Importance, 1 (low) to 10 (critical).' }),
+    industries: z.array(z.object({ id: z.int(), name: z.string() })),
+    topics: z.array(z.object({ id: z.int(), code: z.string(), name: z.string() })),
+  })
+  .openapi('PolicySummary');
+
+export const searchHitSchema = policySummarySchema
+  .extend({
+    highlight: z
+      .object({
+        title: highlightedText,
+        description: highlightedText,
+        passage: highlightedText.optional().openapi({
+          description: 'Where the query matched when the description does not show it: a key point, or (full access only) the English translation.',
+        }),
+      })
+      .nullable()
+      .openapi({ description: 'Present with a query (`q`): the title and description split into matched and unmatched parts.' }),
+  })
+  .openapi('SearchHit');
+
+const paging = {
+  page: z.int().min(1),
+  pageSize: z.int().min(1).max(100),
+  total: z.int().min(0).openapi({ description: 'Policies matching, on every page.' }),
+  totalPages: z.int().min(0),
+};
+
+export const policyListSchema = z.object({ policies: z.array(policySummarySchema), ...paging }).openapi('PolicyList');
+
+export const searchResultSchema = z
+  .object({
+    policies: z.array(searchHitSchema),
+    ...paging,
+    facets: z
+      .object({
+        departments: z.record(z.string(), z.int()),
+        industries: z.record(z.string(), z.int()),
+        topics: z.record(z.string(), z.int()),
+        importance: z.record(z.string(), z.int()),
+      })
+      .openapi({ description: 'Counts per value (departments and topics by code, industries by name, importance "1"-"10"), each under every filter but its own.' }),
+  })
+  .openapi('SearchResult');
+
+const keyPoint = z.object({ title: z.string(), content: z.string() });
+
+export const policyDetailSchema = policySummarySchema
+  .extend({
+    dateKnown: z.boolean().openapi({ description: 'False when the document carried no date: `publishedOn` is then the day it was received.' }),
+    sourceUrl: z.string().nullable(),
+    access: z.enum(['full', 'preview']).openapi({
+      description: '`full` for a key whose user may read the full text now (an active or trialing subscription, or staff); `preview` otherwise: the full-text fields are null.',
+    }),
+    keyPoints: z.array(keyPoint),
+    analysis: z.array(z.string()).nullable(),
+    industryImpacts: z.array(z.object({ industryId: z.int(), industryName: z.string().nullable(), details: z.string() })).nullable(),
+    implementationTimeline: z.array(z.object({ period: z.string(), phase: z.string(), details: z.string() })).nullable(),
+    topicAnalysis: z.array(z.object({ topicId: z.int(), topicName: z.string().nullable(), details: z.string() })).nullable(),
+    relatedPolicies: z.array(z.object({ policyId: z.int().nullable(), date: z.string(), title: z.string(), description: z.string() })).nullable(),
+    englishTranslation: z.string().nullable(),
+    chineseOriginal: z.string().nullable(),
+    translation: z
+      .object({ status: z.enum(translationStatuses), reviewedAt: isoDateTime.nullable() })
+      .nullable()
+      .openapi({ description: 'Whose English text it is: none yet (`pending`), machine-made (`machine`), or reviewed by an editor.' }),
+  })
+  .openapi('PolicyDetail');
+
+export const suggestionListSchema = z
+  .object({
+    suggestions: z.array(
+      z.object({
+        id: z.int(),
+        title: z.string(),
+        publishedOn: isoDay,
+        department: departmentRef,
+        highlight: z.object({ title: highlightedText, description: highlightedText }),
+      }),
+    ),
+  })
+  .openapi('SuggestionList');
+
+export const departmentListSchema = z
+  .object({ departments: z.array(z.object({ id: z.int(), code: z.string(), name: z.string() })) })
+  .openapi('DepartmentList');
+export const industryListSchema = z.object({ industries: z.array(z.object({ id: z.int(), name: z.string() })) }).openapi('IndustryList');
+export const topicListSchema = z.object({ topics: z.array(z.object({ id: z.int(), code: z.string(), name: z.string() })) }).openapi('TopicList');
+
+export const collectionListSchema = z
+  .object({
+    collections: z.array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        createdAt: isoDateTime,
+        policyCount: z.int(),
+        policies: z.array(z.object({ id: z.int(), title: z.string() })).openapi({ description: 'Most recently added first.' }),
+      }),
+    ),
+  })
+  .openapi('CollectionList');
+
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'unauthorized' }),
+      message: z.string().openapi({ example: 'This API key is not valid or has been revoked' }),
+    }),
+  })
+  .openapi('Error');
+
+type Summary = z.infer<typeof policySummarySchema>;
+
+function departmentOf(card: Pick<PolicyCard, 'departmentId' | 'departmentCode' | 'issuerIdentified'>): Summary['department'] {
+  return card.issuerIdentified === false || !card.departmentCode ? null : { id: card.departmentId, code: card.departmentCode };
+}
+
+export function toPolicySummary(card: PolicyCard): Summary {
+  return {
+    id: card.id,
+    title: card.title,
+    description: card.description,
+    publishedOn: card.time,
+    department: departmentOf(card),
+    importance: card.impact,
+    industries: card.tags.flatMap((tag) => (tag.kind === 'industry' ? [{ id: tag.industryId, name: tag.name }] : [])),
+    topics: card.tags.flatMap((tag) => (tag.kind === 'topic' ? [{ id: tag.topicId, code: tag.code, name: tag.name }] : [])),
+  };
+}
+
+const parts = (highlight: HighlightPart[]) => highlight.map(({ text, match }) => ({ text, match }));
+
+export function toSearchResult(answer: SearchResponse): z.infer<typeof searchResultSchema> {
+  return {
+    policies: answer.policies.map((card) => ({
+      ...toPolicySummary(card),
+      highlight: card.highlight
+        ? {
+            title: parts(card.highlight.title),
+            description: parts(card.highlight.description),
+            ...(card.highlight.passage ? { passage: parts(card.highlight.passage) } : {}),
+          }
+        : null,
+    })),
+    page: answer.page,
+    pageSize: answer.pageSize,
+    total: answer.total,
+    totalPages: answer.totalPages,
+    facets: answer.facets,
+  };
+}
+
+export function toPolicyList(answer: SearchResponse): z.infer<typeof policyListSchema> {
+  return { policies: answer.policies.map(toPolicySummary), page: answer.page, pageSize: answer.pageSize, total: answer.total, totalPages: answer.totalPages };
+}
+
+export function toPolicyDetail(detail: PolicyDetail): z.infer<typeof policyDetailSchema> {
+  const full = !detail.preview;
+  const content = detail.fullContent;
+  return {
+    ...toPolicySummary({ ...detail, departmentCode: detail.department?.code ?? null }),
+    dateKnown: detail.dateKnown !== false,
+    sourceUrl: detail.source_url,
+    access: full ? 'full' : 'preview',
+    keyPoints: content.keyPoints,
+    analysis: full ? (content.analysis ?? []) : null,
+    industryImpacts: full ? (content.impactAnalysis ?? []) : null,
+    implementationTimeline: full ? (content.implementationTimeline ?? []) : null,
+    topicAnalysis: full ? (content.topicAnalysis ?? []) : null,
+    relatedPolicies: full ? (content.relatedPolicies ?? []) : null,
+    englishTranslation: full ? (detail.english_translation ?? null) : null,
+    chineseOriginal: full ? (detail.chinese_original ?? null) : null,
+    translation: full ? (detail.translation ?? null) : null,
+  };
+}
+
+export function toSuggestionList(suggestions: PolicySuggestion[]): z.infer<typeof suggestionListSchema> {
+  return {
+    suggestions: suggestions.map((suggestion) => ({
+      id: suggestion.id,
+      title: suggestion.title,
+      publishedOn: suggestion.time,
+      department: departmentOf(suggestion),
+      highlight: { title: parts(suggestion.highlight.title), description: parts(suggestion.highlight.description) },
+    })),
+  };
+}
+
+export const toDepartmentList = (rows: Department[]) => ({ departments: rows.map(({ id, code, fullName }) => ({ id, code, name: fullName })) });
+export const toIndustryList = (rows: Industry[]) => ({ industries: rows.map(({ id, name }) => ({ id, name })) });
+export const toTopicList = (rows: Topic[]) => ({ topics: rows.map(({ id, code, name_en }) => ({ id, code, name: name_en })) });
+export const toCollectionList = (rows: CollectionSummary[]) => ({ collections: rows });
