@@ -4,6 +4,7 @@ import { databaseEnv, parseEnv } from '../db/config.ts';
 import { meilisearchEnv } from '../indexer/config.ts';
 import { checkMailSettings, mailEnv } from './mail/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
+import { sourcesEnv } from './sources/config.ts';
 
 /** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
 function isProxyEntry(entry: string): boolean {
@@ -50,6 +51,7 @@ const envSchema = z
     ...storyJobEnv,
     ...llmEnv,
     ...importEnv,
+    ...sourcesEnv,
   })
   .superRefine((env, ctx) => {
     if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {

@@ -28,7 +28,9 @@ export type AuditAction =
   | 'policy_restored'
   | 'policy_purged'
   | 'policy_version_restored'
-  | 'story_requeued';
+  | 'story_requeued'
+  | 'source_updated'
+  | 'source_run_requested';
 
 
 export type AuditEvent = {

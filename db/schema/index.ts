@@ -6,3 +6,4 @@ export * from './billing.ts';
 export * from './operations.ts';
 export * from './search.ts';
 export * from './contact.ts';
+export * from './sources.ts';
