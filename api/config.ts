@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { databaseEnv, parseEnv } from '../db/config.ts';
 import { meilisearchEnv } from '../indexer/config.ts';
 import { checkMailSettings, mailEnv } from './mail/config.ts';
+import { fetcherEnv } from './outbound/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
 import { sourcesEnv } from './sources/config.ts';
 
@@ -52,6 +53,7 @@ const envSchema = z
     ...llmEnv,
     ...importEnv,
     ...sourcesEnv,
+    ...fetcherEnv,
   })
   .superRefine((env, ctx) => {
     if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {
