@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { sourcePages, sourceRuns, type SourceRunFailure } from '../../db/schema/index.ts';
+import { sourceLists, sourcePages, sourceRuns, type SourceRunFailure } from '../../db/schema/index.ts';
 import { processStoryJob } from '../jobs/process-story.ts';
 import type { PageFetcher } from '../outbound/types.ts';
 import { knownStoryKeys, prepareStory, takeInStory } from '../stories/intake.ts';
@@ -17,8 +17,8 @@ import type { Source } from './sources.ts';
  * with its URL, status and reason, and the run goes on.
  *
  * Idempotent: a link is known only once its story is in (the intake's one story per URL, ever), and a
- * list page's validators (ETag, Last-Modified) are kept only after every link on it is handled, so a
- * run killed mid-way and run again re-reads what it had not finished and stores nothing twice.
+ * list counts as caught up (stop early, send validators) only once a read of it finished, so a run
+ * killed mid-way and run again re-reads what it had not finished and stores nothing twice.
  */
 
 /** The extractors a run reads pages with (api/sources/extract/): passed in, so a run is one function of its tools. */
@@ -61,12 +61,6 @@ export async function runSource(tools: RunTools, source: Source, runId: number):
     .returning({ id: sourceRuns.id });
   if (!claimed) return { status: 'skipped', why: 'the run is no longer queued' };
 
-  const [earlier] = await db
-    .select({ id: sourceRuns.id })
-    .from(sourceRuns)
-    .where(and(eq(sourceRuns.sourceCode, source.code), eq(sourceRuns.status, 'succeeded')))
-    .limit(1);
-  const pageLimit = earlier ? tools.maxPages : Math.min(tools.firstRunPages, tools.maxPages);
   const tally: Tally = { pagesFetched: 0, notModified: 0, linksFound: 0, newStories: 0, duplicates: 0, failures: [] };
   const save = () => db.update(sourceRuns).set({ ...tally, failures: tally.failures.slice(0, keptFailures) }).where(eq(sourceRuns.id, runId));
 
@@ -74,7 +68,7 @@ export async function runSource(tools: RunTools, source: Source, runId: number):
   let articlesTried = 0;
   let articlesRead = 0;
   for (const listUrl of source.listUrls) {
-    const channel = await readChannel(tools, source, listUrl, pageLimit, tally, save);
+    const channel = await readChannel(tools, source, listUrl, tally, save);
     if (!channel.read) unread.push(listUrl);
     articlesTried += channel.articlesTried;
     articlesRead += channel.articlesRead;
@@ -94,50 +88,67 @@ export async function runSource(tools: RunTools, source: Source, runId: number):
   return { status, newStories: tally.newStories, failures: tally.failures.length };
 }
 
-/** One list (a channel) read page by page; whether its first page could be read, and how its articles went. */
-async function readChannel(tools: RunTools, source: Source, listUrl: string, pageLimit: number, tally: Tally, save: () => Promise<unknown>) {
+/**
+ * One list (a channel) read page by page; whether its first page could be read, and how its articles
+ * went. A list caught up at its last read is read until a page whose links are all known (or one the
+ * site answers 304 for); a list never read, or whose last read was cut off, is read back
+ * `firstRunPages` (never read) or `maxPages` (cut off) pages whatever it holds, its validators unused.
+ */
+async function readChannel(tools: RunTools, source: Source, listUrl: string, tally: Tally, save: () => Promise<unknown>) {
+  const { db } = tools;
+  const [list] = await db.select().from(sourceLists).where(eq(sourceLists.url, listUrl));
+  const caughtUp = Boolean(list?.caughtUpAt);
+  const limit = caughtUp || list ? tools.maxPages : Math.min(tools.firstRunPages, tools.maxPages);
+  const began = { url: listUrl, caughtUpAt: null, readStartedAt: tools.now() };
+  await db.insert(sourceLists).values(began).onConflictDoUpdate({ target: sourceLists.url, set: began });
+
   let articlesTried = 0;
   let articlesRead = 0;
-  for (let page = 1; page <= pageLimit; page++) {
+  const outcome = (read: boolean) => ({ read, articlesTried, articlesRead });
+  for (let page = 1; page <= limit; page++) {
     const url = listPageUrl(listUrl, page);
-    const [validators] = await tools.db.select().from(sourcePages).where(eq(sourcePages.url, url));
+    const [validators] = caughtUp ? await db.select().from(sourcePages).where(eq(sourcePages.url, url)) : [];
     const fetched = await tools.fetcher.fetch({ url, etag: validators?.etag, lastModified: validators?.lastModified });
     tally.pagesFetched++;
     if (fetched.kind === 'not-modified') {
       // Unchanged since its last complete read: nothing on it, or behind it, is new.
       tally.notModified++;
-      await save();
-      return { read: true, articlesTried, articlesRead };
+      break;
     }
     if (fetched.kind === 'failed') {
-      tally.failures.push({ url, status: fetched.status, reason: fetched.reason });
+      // Past page 1, a page that is not there is the list's end.
+      if (page === 1 || fetched.status !== 404) tally.failures.push({ url, status: fetched.status, reason: fetched.reason });
       await save();
-      return { read: page > 1, articlesTried, articlesRead };
+      if (page === 1) return outcome(false);
+      break;
     }
     const links = dedupe(await tools.readList({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, source.list));
     tally.linksFound += links.length;
     if (links.length === 0) {
       // Page 1 with no links is a list the reader no longer understands; a later one is the list's end.
-      if (page === 1) tally.failures.push({ url, status: fetched.status, reason: 'No links found on the list page' });
+      if (page > 1) break;
+      tally.failures.push({ url, status: fetched.status, reason: 'No links found on the list page' });
       await save();
-      return { read: page > 1, articlesTried, articlesRead };
+      return outcome(false);
     }
-    const known = await knownStoryKeys(tools.db, links.map((link) => link.key));
+    const known = await knownStoryKeys(db, links.map((link) => link.key));
     const fresh = links.filter((link) => !known.has(link.key));
     tally.duplicates += links.length - fresh.length;
     for (const link of fresh) {
       articlesTried++;
       if (await takeInArticle(tools, source, link, tally)) articlesRead++;
     }
-    // Every link on the page is handled: the next run may skip the page while the site says it is unchanged.
     if (fetched.etag || fetched.lastModified) {
       const values = { url, etag: fetched.etag, lastModified: fetched.lastModified, fetchedAt: tools.now() };
-      await tools.db.insert(sourcePages).values(values).onConflictDoUpdate({ target: sourcePages.url, set: values });
+      await db.insert(sourcePages).values(values).onConflictDoUpdate({ target: sourcePages.url, set: values });
     }
     await save();
-    if (fresh.length === 0) break;
+    if (caughtUp && fresh.length === 0) break;
   }
-  return { read: true, articlesTried, articlesRead };
+  // Every page read to its end: the next run may stop early and trust the validators.
+  await db.update(sourceLists).set({ caughtUpAt: tools.now() }).where(eq(sourceLists.url, listUrl));
+  await save();
+  return outcome(true);
 }
 
 type KeyedLink = ListedLink & { key: string };

@@ -1,3 +1,9 @@
+CREATE TABLE "source_lists" (
+	"url" text PRIMARY KEY NOT NULL,
+	"caught_up_at" timestamp with time zone,
+	"read_started_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "source_pages" (
 	"url" text PRIMARY KEY NOT NULL,
 	"etag" text,

@@ -63,6 +63,17 @@ export const sourceRuns = pgTable(
   ],
 );
 
+/**
+ * A list (a source's list URL) as runs read it: `caughtUpAt` is set when a read of it finished, and
+ * cleared when one begins; a read that began and never finished (a killed run) leaves it null, so the
+ * next run reads the list again without stopping early or trusting its validators, and loses nothing.
+ */
+export const sourceLists = pgTable('source_lists', {
+  url: text('url').primaryKey(),
+  caughtUpAt: timestamp('caught_up_at', { withTimezone: true }),
+  readStartedAt: timestamp('read_started_at', { withTimezone: true }).notNull(),
+});
+
 /** What conditional GET needs per list page: the validators of its last complete read. */
 export const sourcePages = pgTable('source_pages', {
   url: text('url').primaryKey(),
