@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { sourceRuns, type SourceRunTrigger } from '../../db/schema/index.ts';
 
@@ -23,7 +23,7 @@ export async function queueRuns(
   await tx
     .update(sourceRuns)
     .set({ status: 'failed', finishedAt: request.now, error: `Abandoned: no worker finished it within ${abandonedRunHours} hours` })
-    .where(and(sql`${sourceRuns.status} in ('queued', 'running')`, lt(sql`coalesce(${sourceRuns.startedAt}, ${sourceRuns.queuedAt})`, cutoff)));
+    .where(and(sql`${sourceRuns.status} in ('queued', 'running')`, sql`coalesce(${sourceRuns.startedAt}, ${sourceRuns.queuedAt}) < ${cutoff.toISOString()}`));
   const queued = await tx
     .insert(sourceRuns)
     .values(codes.map((code) => ({ sourceCode: code, trigger: request.trigger, requestedBy: request.requestedBy, queuedAt: request.now })))

@@ -122,12 +122,13 @@ async function readChannel(tools: RunTools, source: Source, listUrl: string, tal
       if (page === 1) return outcome(false);
       break;
     }
-    const links = dedupe(await tools.readList({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, source.list));
+    const listed = await readOrWhy(() => tools.readList({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, source.list));
+    const links = Array.isArray(listed) ? dedupe(listed) : [];
     tally.linksFound += links.length;
     if (links.length === 0) {
       // Page 1 with no links is a list the reader no longer understands; a later one is the list's end.
       if (page > 1) break;
-      tally.failures.push({ url, status: fetched.status, reason: 'No links found on the list page' });
+      tally.failures.push({ url, status: fetched.status, reason: Array.isArray(listed) ? 'No links found on the list page' : listed.why });
       await save();
       return outcome(false);
     }
@@ -151,6 +152,15 @@ async function readChannel(tools: RunTools, source: Source, listUrl: string, tal
   return outcome(true);
 }
 
+/** What an extractor read, or why it could not (a JSON service's answer it does not understand throws): a page's failure, not the run's. */
+async function readOrWhy<T>(read: () => T | Promise<T>): Promise<T | { why: string }> {
+  try {
+    return await read();
+  } catch (error) {
+    return { why: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 type KeyedLink = ListedLink & { key: string };
 
 /** A list's links keyed as the intake keys stories, each once, those that are not web addresses left out. */
@@ -172,9 +182,13 @@ async function takeInArticle(tools: RunTools, source: Source, link: KeyedLink, t
     tally.failures.push({ url: link.url, ...failure });
     return false;
   }
-  const reading = await tools.readArticle({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, source.article);
-  if (!reading.ok) {
-    tally.failures.push({ url: link.url, status: fetched.status, reason: reading.reason });
+  if (!fetched.text.trim()) {
+    tally.failures.push({ url: link.url, status: fetched.status, reason: 'The page came back empty' });
+    return false;
+  }
+  const reading = await readOrWhy(() => tools.readArticle({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, source.article));
+  if ('why' in reading || !reading.ok) {
+    tally.failures.push({ url: link.url, status: fetched.status, reason: 'why' in reading ? reading.why : reading.reason });
     return false;
   }
   const { article } = reading;

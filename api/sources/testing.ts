@@ -43,10 +43,11 @@ export function listPage(links: readonly { path: string; title: string; date: st
 /**
  * An article page. `layout`: `govcn` (its body in #UCAP-CONTENT), `changed` (the site moved the body
  * to a container the source's selectors do not know: the generic extractor must find it), `empty`
- * (the container is there with nothing in it).
+ * (the site answers 200 with an empty body, as a overloaded content system does).
  */
 export function articlePage(document: { title: string; date: string; chineseText: string }, layout: 'govcn' | 'changed' | 'empty' = 'govcn'): SitePage {
-  const paragraphs = layout === 'empty' ? '' : document.chineseText.split('\n').filter((line) => line.trim()).map((line) => `<p>${escape(line.trim())}</p>`).join('\n');
+  if (layout === 'empty') return { body: '' };
+  const paragraphs = document.chineseText.split('\n').filter((line) => line.trim()).map((line) => `<p>${escape(line.trim())}</p>`).join('\n');
   const body =
     layout === 'changed'
       ? `<div class="wrap"><article class="article-main"><h1>${escape(document.title)}</h1><div class="article-text">${paragraphs}</div></article></div>`
