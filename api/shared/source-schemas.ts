@@ -4,11 +4,11 @@ import { optionalParam, wholeNumber } from './params.ts';
 /** The back office's Sources tab (issue 31): its requests, checked by the API and the form alike, and its answers. */
 
 /** How a source stands, as the Sources tab and /status show it. */
-export const sourceStates = ['ok', 'failing', 'stale', 'disabled', 'needs browser'] as const;
+export const sourceStates = ['ok', 'failing', 'stale', 'disabled', 'needs browser', 'blocked'] as const;
 export type SourceState = (typeof sourceStates)[number];
 
-/** A source's code in a path: the catalogue's lower-case codes. */
-export const sourceCodeParamSchema = z.object({ code: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a source code') });
+/** A source's code in a path: the catalogue's codes, its departments' (SC, PBOC, ...). */
+export const sourceCodeParamSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'must be a source code') });
 
 /** A list page an admin may set: a web address, http or https, nothing else. */
 export const listUrlSchema = z
@@ -43,7 +43,7 @@ export const sourcePreviewSchema = z
     url: listUrlSchema,
     as: z.enum(['list', 'article'], { message: 'must be list or article' }),
     /** Whose selectors read the page; without one, the generic extractor. */
-    source: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a source code').optional(),
+    source: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'must be a source code').optional(),
   })
   .strict();
 export type SourcePreviewRequest = z.input<typeof sourcePreviewSchema>;

@@ -8,8 +8,8 @@ import type { Source } from './sources.ts';
 /**
  * How each source stands (issue 31), for the Sources tab and /status alike: its last run, its last
  * success, the runs failed in a row since, the stories it brought in the last 24 hours, and its state:
- * disabled, failing (SOURCES_FAILING_AFTER_RUNS runs in a row), needs browser (the catalogue says the
- * site defeats polite fetching), stale (nothing new for SOURCES_STALE_AFTER_DAYS days), else ok.
+ * disabled, failing (SOURCES_FAILING_AFTER_RUNS runs in a row), needs browser or blocked (the catalogue
+ * says the site defeats polite fetching; its runs still try), stale (nothing new for SOURCES_STALE_AFTER_DAYS days), else ok.
  */
 
 export function toSourceRun(row: typeof sourceRuns.$inferSelect): SourceRun {
@@ -87,9 +87,9 @@ export async function summariseSources(db: Executor, sources: readonly Source[],
     } else if (consecutiveFailures >= settings.SOURCES_FAILING_AFTER_RUNS) {
       state = 'failing';
       stateReason = `${consecutiveFailures} runs failed in a row${lastRun?.error ? `: ${lastRun.error}` : ''}`;
-    } else if (source.needsBrowser) {
-      state = 'needs browser';
-      stateReason = source.needsBrowser;
+    } else if (source.known.state !== 'ok') {
+      state = source.known.state;
+      stateReason = source.known.reason;
     } else if (newsSince && newsSince < staleBefore) {
       state = 'stale';
       stateReason = `Nothing new for ${Math.floor((now.getTime() - newsSince.getTime()) / 86_400_000)} days`;
@@ -99,7 +99,7 @@ export async function summariseSources(db: Executor, sources: readonly Source[],
       name: source.name,
       departmentId: source.departmentId,
       enabled: source.enabled,
-      listUrls: source.listUrls,
+      listUrls: source.lists.map((list) => list.url),
       defaultListUrls: source.defaultListUrls,
       state,
       stateReason,

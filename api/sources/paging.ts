@@ -1,20 +1,35 @@
 /**
- * The address of a list's page N from its first page's, as these sites number them: an admin's
- * `{page}` placeholder; a JSON service's `page=` parameter (CSRC's searchList, HKMA's API); or the
- * TRS content system's files, where `index.html` is page 1 and `index_1.html` page 2 (gov.cn's
- * `home.htm` / `home_1.htm`, most ministries' `index.shtml`). A first page ending in `/` is its
- * `index.html`.
+ * How a channel's list goes back in time, page by page (issue 31): the runs read page 0 first and
+ * stop at a page that holds only known links, or at the first-run bound.
  */
-export function listPageUrl(firstPage: string, page: number): string {
-  if (firstPage.includes('{page}')) return firstPage.replaceAll('{page}', String(page));
-  if (page === 1) return firstPage;
-  const url = new URL(firstPage);
-  if (url.searchParams.has('page')) {
-    url.searchParams.set('page', String(page));
-    return url.toString();
+export type Paging =
+  /** One page only. */
+  | { kind: 'none' }
+  /** Static list files: page 0 is the URL as given, page n replaces its last part with `${file}_${n - 1 + secondPage}${extension}` (TRS: index_1.html is the second page). */
+  | { kind: 'numbered-file'; file: string; extension: string; secondPage: number }
+  /** A query parameter counting pages from `first`. */
+  | { kind: 'query'; param: string; first: number }
+  /** A query parameter counting records: page n starts at n × size. */
+  | { kind: 'offset'; param: string; size: number };
+
+/** The URL of the page `index` (0 = the first) of a list whose first page is `url`. */
+export function listPageUrl(url: string, paging: Paging, index: number): string {
+  if (index === 0) return url;
+  const address = new URL(url);
+  switch (paging.kind) {
+    case 'none':
+      throw new Error('this list has one page only');
+    case 'numbered-file': {
+      const parts = address.pathname.split('/');
+      parts[parts.length - 1] = `${paging.file}_${index - 1 + paging.secondPage}${paging.extension}`;
+      address.pathname = parts.join('/');
+      return address.href;
+    }
+    case 'query':
+      address.searchParams.set(paging.param, String(paging.first + index));
+      return address.href;
+    case 'offset':
+      address.searchParams.set(paging.param, String(paging.size * index));
+      return address.href;
   }
-  const path = url.pathname.endsWith('/') ? `${url.pathname}index.html` : url.pathname;
-  const file = /^(.*\/)([^/]+?)(\.[a-z]+)$/i.exec(path);
-  url.pathname = file ? `${file[1]}${file[2]}_${page - 1}${file[3]}` : `${path}_${page - 1}`;
-  return url.toString();
 }

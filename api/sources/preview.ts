@@ -6,7 +6,7 @@ import { readList } from './extract/list.ts';
 import type { ArticleReader, ListReader } from './extract/types.ts';
 import type { Source } from './sources.ts';
 
-/** Without a source, a list is read as these sites list documents (`li` rows), an article by the generic extractor alone. */
+/** Without a source, a list is read as these sites list documents (`li` rows), an article by the generic extractor alone; with one, as its first list. */
 const anyList: ListReader = { kind: 'html', item: 'li' };
 const anyArticle: ArticleReader = { body: [] };
 
@@ -24,7 +24,7 @@ export async function previewPage(fetcher: PageFetcher, request: { url: string; 
   if (fetched.kind === 'not-modified') throw new AppError('unprocessable', 'The site answered 304 Not Modified to a request without validators');
   const page = { url: fetched.url, text: fetched.text, contentType: fetched.contentType };
   try {
-    if (request.as === 'list') return { links: readList(page, source?.list ?? anyList) };
+    if (request.as === 'list') return { links: readList(page, source?.lists[0]?.list ?? anyList) };
     const reading = readArticle(page, source?.article ?? anyArticle);
     if (!reading.ok) throw new AppError('unprocessable', `No article could be read: ${reading.reason}`);
     return { article: reading.article };

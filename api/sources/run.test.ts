@@ -60,11 +60,10 @@ function sourceAt(code: string, listPaths: string[]): Source {
     name: `Test source ${code}`,
     departmentId: 4,
     enabled: true,
-    listUrls: listPaths.map((path) => site.url(path)),
+    lists: listPaths.map((path) => ({ url: site.url(path), paging: { kind: 'numbered-file', file: path.endsWith('home.htm') ? 'home' : 'index', extension: path.endsWith('home.htm') ? '.htm' : '.html', secondPage: 1 }, list: { kind: 'html', item: '.list li', link: 'a', date: '.date' } })),
     defaultListUrls: [],
-    list: { kind: 'html', item: '.list li', link: 'a', date: '.date' },
     article: { body: ['#UCAP-CONTENT', '.pages_content'] },
-    needsBrowser: null,
+    known: { state: 'ok' },
   };
 }
 

@@ -7,7 +7,7 @@ import { knownStoryKeys, prepareStory, takeInStory } from '../stories/intake.ts'
 import { startProcessing } from '../stories/status.ts';
 import type { ArticleReader, ArticleReading, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
 import { listPageUrl } from './paging.ts';
-import type { Source } from './sources.ts';
+import type { Source, SourceList } from './sources.ts';
 
 /**
  * One run of one source (issue 31): each list page through the polite fetcher, page 1, 2, … until a
@@ -67,9 +67,9 @@ export async function runSource(tools: RunTools, source: Source, runId: number):
   const unread: string[] = [];
   let articlesTried = 0;
   let articlesRead = 0;
-  for (const listUrl of source.listUrls) {
-    const channel = await readChannel(tools, source, listUrl, tally, save);
-    if (!channel.read) unread.push(listUrl);
+  for (const list of source.lists) {
+    const channel = await readChannel(tools, source, list, tally, save);
+    if (!channel.read) unread.push(list.url);
     articlesTried += channel.articlesTried;
     articlesRead += channel.articlesRead;
   }
@@ -94,11 +94,11 @@ export async function runSource(tools: RunTools, source: Source, runId: number):
  * site answers 304 for); a list never read, or whose last read was cut off, is read back
  * `firstRunPages` (never read) or `maxPages` (cut off) pages whatever it holds, its validators unused.
  */
-async function readChannel(tools: RunTools, source: Source, listUrl: string, tally: Tally, save: () => Promise<unknown>) {
+async function readChannel(tools: RunTools, source: Source, { url: listUrl, paging, list: reader }: SourceList, tally: Tally, save: () => Promise<unknown>) {
   const { db } = tools;
   const [list] = await db.select().from(sourceLists).where(eq(sourceLists.url, listUrl));
   const caughtUp = Boolean(list?.caughtUpAt);
-  const limit = caughtUp || list ? tools.maxPages : Math.min(tools.firstRunPages, tools.maxPages);
+  const limit = paging.kind === 'none' ? 1 : caughtUp || list ? tools.maxPages : Math.min(tools.firstRunPages, tools.maxPages);
   const began = { url: listUrl, caughtUpAt: null, readStartedAt: tools.now() };
   await db.insert(sourceLists).values(began).onConflictDoUpdate({ target: sourceLists.url, set: began });
 
@@ -106,7 +106,7 @@ async function readChannel(tools: RunTools, source: Source, listUrl: string, tal
   let articlesRead = 0;
   const outcome = (read: boolean) => ({ read, articlesTried, articlesRead });
   for (let page = 1; page <= limit; page++) {
-    const url = listPageUrl(listUrl, page);
+    const url = listPageUrl(listUrl, paging, page - 1);
     const [validators] = caughtUp ? await db.select().from(sourcePages).where(eq(sourcePages.url, url)) : [];
     const fetched = await tools.fetcher.fetch({ url, etag: validators?.etag, lastModified: validators?.lastModified });
     tally.pagesFetched++;
@@ -122,7 +122,7 @@ async function readChannel(tools: RunTools, source: Source, listUrl: string, tal
       if (page === 1) return outcome(false);
       break;
     }
-    const listed = await readOrWhy(() => tools.readList({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, source.list));
+    const listed = await readOrWhy(() => tools.readList({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, reader));
     const links = Array.isArray(listed) ? dedupe(listed) : [];
     tally.linksFound += links.length;
     if (links.length === 0) {

@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sourceSettings } from '../../db/schema/index.ts';
-import { sourceCatalogue } from './catalogue.ts';
+import { departmentIdOf } from '../../vocabulary/departments.ts';
+import { sourceCatalogue, type KnownStatus, type SourceDefinition } from './catalogue.ts';
 import type { ArticleReader, ListReader } from './extract/types.ts';
+import type { Paging } from './paging.ts';
+
+/** One list page a run reads, with how to page it and read it. */
+export type SourceList = { url: string; paging: Paging; list: ListReader };
 
 /**
  * A source as it runs: the catalogue's defaults (api/sources/catalogue.ts, in code) under what an
@@ -15,31 +20,38 @@ export type Source = {
   departmentId: number;
   enabled: boolean;
   /** The list pages a run reads: the admin's, or the catalogue's. */
-  listUrls: string[];
+  lists: SourceList[];
   /** The catalogue's list pages, for the screen to show what an override replaced. */
   defaultListUrls: string[];
-  list: ListReader;
   article: ArticleReader;
-  /** Why the site can't be read by polite fetching (it needs a browser, or blocks crawlers), when it can't. */
-  needsBrowser: string | null;
+  /** What the catalogue knows of reading the site politely: a site that needs a browser or blocks crawlers says so. */
+  known: KnownStatus;
 };
+
+/**
+ * An admin's list pages, each read as the catalogue's list in the same place (its paging and reader),
+ * those past the catalogue's number as its last: an admin replaces a moved list with its new address.
+ */
+function listsOf(entry: SourceDefinition, listUrls: readonly string[] | null): SourceList[] {
+  const defaults = entry.channels.flatMap((channel) => channel.listUrls.map((url) => ({ url, paging: channel.paging, list: channel.list })));
+  if (!listUrls) return defaults;
+  return listUrls.map((url, index) => ({ ...defaults[Math.min(index, defaults.length - 1)]!, url }));
+}
 
 /** Every source of the catalogue, in its order, with the admins' settings applied. */
 export async function loadSources(db: Executor): Promise<Source[]> {
   const settings = new Map((await db.select().from(sourceSettings)).map((row) => [row.code, row]));
   return sourceCatalogue.map((entry) => {
     const set = settings.get(entry.code);
-    const defaultListUrls = entry.channels.map((channel) => channel.url);
     return {
       code: entry.code,
       name: entry.name,
-      departmentId: entry.departmentId,
+      departmentId: departmentIdOf(entry.department)!,
       enabled: set?.enabled ?? entry.enabled,
-      listUrls: set?.listUrls ?? defaultListUrls,
-      defaultListUrls,
-      list: entry.list,
+      lists: listsOf(entry, set?.listUrls ?? null),
+      defaultListUrls: listsOf(entry, null).map((list) => list.url),
       article: entry.article,
-      needsBrowser: entry.needsBrowser ?? null,
+      known: entry.known,
     };
   });
 }

@@ -20,13 +20,13 @@ export function testFetcher(overrides: Partial<Record<keyof typeof fetcherEnv, s
   return createPoliteFetcher(fetcherSettingsFrom(env));
 }
 
-/** Real State Council documents, each with the path its page has on the test site. */
+/** Real State Council documents, each at its own gov.cn path on the test site. */
 export function testDocuments(): (LabelledDocument & { path: string; date: string; chineseText: string })[] {
   return loadLabelledSet()
     .filter((document) => document.file.startsWith('govcn-'))
     .map((document) => ({
       ...document,
-      path: `/zhengce/content/${document.file.replace('.txt', '.htm')}`,
+      path: new URL(document.url).pathname,
       date: document.expected.publishedOn,
       chineseText: document.story.chineseText,
     }));

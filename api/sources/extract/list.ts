@@ -26,10 +26,11 @@ function readHtmlList(page: FetchedPage, reader: Extract<ListReader, { kind: 'ht
   const document = parsePage(page.text);
   const base = baseUrl(document, page.url);
   const found: ListedLink[] = [];
+  const pattern = reader.linkPattern ? new RegExp(reader.linkPattern) : null;
   for (const item of document.querySelectorAll(reader.item)) {
     const link = item.querySelector(reader.link ?? 'a[href]');
     const url = absoluteUrl(link?.getAttribute('href'), base);
-    if (!link || !url) continue;
+    if (!link || !url || (pattern && !pattern.test(url))) continue;
     // Long titles are cut in the list's text; the link's title attribute usually holds the whole one.
     const title = cleanLine(link.getAttribute('title') ?? '') || cleanLine(link.textContent ?? '');
     if (!title) continue;

@@ -43,7 +43,17 @@ export type ArticleReading = { ok: true; article: ExtractedArticle } | { ok: fal
 
 /** How a source's list is read: an HTML page with selectors, or one of the JSON services we know. */
 export type ListReader =
-  | { kind: 'html'; item: string; link?: string; date?: string }
+  | {
+      kind: 'html';
+      /** Each row of the list. */
+      item: string;
+      /** The row's link (default: its first a[href]). */
+      link?: string;
+      /** Where the row shows its date (default: any date in the row's text, then one in the URL). */
+      date?: string;
+      /** A pattern (RegExp source) every article URL matches: keeps a broad `li` from taking navigation links. */
+      linkPattern?: string;
+    }
   | { kind: 'json'; service: string };
 
 /** How a source's article is read: its content containers first, then the generic extractor. */

@@ -61,7 +61,7 @@ export function adminSourceRoutes(deps: AppDeps) {
           actorId: c.get('user').id,
           subject: `source:${code}`,
           ip: clientIp(c),
-          details: { before: { enabled: before.enabled, listUrls: before.listUrls }, after: change },
+          details: { before: { enabled: before.enabled, listUrls: before.lists.map((list) => list.url) }, after: change },
           at,
         });
       });
