@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { changeSource, runSourceNow, sourcesKey, type SourceRun, type SourceSummary } from '../../api/sources.ts';
 import { toast, toastFailure } from '../../components/toaster.tsx';
+import { countOf } from '../../../../api/shared/plural.ts';
 import { formatAdminDateTime } from '../../lib/format.ts';
 import { SourceStateBadge } from '../../components/source-state-badge.tsx';
 
@@ -9,8 +10,8 @@ function runLine(run: SourceRun): string {
   if (run.status === 'queued') return `Queued ${formatAdminDateTime(run.queuedAt)}`;
   if (run.status === 'running') return `Running since ${formatAdminDateTime(run.startedAt)}: ${run.pagesFetched} pages, ${run.newStories} new so far`;
   const outcome = run.status === 'succeeded' ? 'Succeeded' : 'Failed';
-  const failures = run.failures.length ? `, ${run.failures.length} ${run.failures.length === 1 ? 'failure' : 'failures'}` : '';
-  return `${outcome} ${formatAdminDateTime(run.finishedAt)}: ${run.pagesFetched} pages (${run.notModified} unchanged), ${run.linksFound} links, ${run.newStories} new${failures}`;
+  const failures = run.failures.length ? `, ${countOf(run.failures.length, 'failure')}` : '';
+  return `${outcome} ${formatAdminDateTime(run.finishedAt)}: ${countOf(run.pagesFetched, 'page')} (${run.notModified} unchanged), ${countOf(run.linksFound, 'link')}, ${run.newStories} new${failures}`;
 }
 
 /** The last run's failures, each with its address, status and reason. */
@@ -96,7 +97,7 @@ export function SourceCard({ source }: { source: SourceSummary }) {
   const headingId = useId();
   const running = source.lastRun?.status === 'queued' || source.lastRun?.status === 'running';
   return (
-    <section className="card grid min-w-0 gap-3 p-4" aria-labelledby={headingId} data-testid={`source-${source.code}`}>
+    <section className="card flex min-w-0 flex-col gap-3 p-4" aria-labelledby={headingId} data-testid={`source-${source.code}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="font-semibold text-slate-950">
@@ -133,7 +134,7 @@ export function SourceCard({ source }: { source: SourceSummary }) {
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap gap-2">
+      <div className="mt-auto flex flex-wrap gap-2">
         <button type="button" className="btn-primary" disabled={running || run.isPending} onClick={() => run.mutate()}>
           {running ? 'Running...' : 'Run now'}
         </button>

@@ -37,7 +37,8 @@ function PreviewResult({ answer }: { answer: SourcePreviewAnswer }) {
           </div>
         ))}
       </dl>
-      <pre className="max-h-80 overflow-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-900" lang="zh">
+      {/* Focusable, so a keyboard can scroll a long text. */}
+      <pre tabIndex={0} aria-label="Text read" className="max-h-80 overflow-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-900" lang="zh">
         {article.text}
       </pre>
       {article.attachments.length > 0 && (
