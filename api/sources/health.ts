@@ -89,7 +89,7 @@ export async function summariseSources(db: Executor, sources: readonly Source[],
       stateReason = `${consecutiveFailures} runs failed in a row${lastRun?.error ? `: ${lastRun.error}` : ''}`;
     } else if (source.known.state !== 'ok') {
       state = source.known.state;
-      stateReason = source.known.reason;
+      stateReason = `${source.known.reason[0]!.toUpperCase()}${source.known.reason.slice(1)}`;
     } else if (newsSince && newsSince < staleBefore) {
       state = 'stale';
       stateReason = `Nothing new for ${Math.floor((now.getTime() - newsSince.getTime()) / 86_400_000)} days`;
