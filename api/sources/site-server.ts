@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -18,16 +18,13 @@ export type SiteServer = {
   pages: Map<string, SitePage>;
   /** Paths asked for, in order, with the answer's status. */
   requests: { path: string; status: number }[];
-  /** Paths whose next requests never answer: a run killed there stops mid-way. */
-  hanging: Set<string>;
   close: () => Promise<void>;
 };
 
 const lastModified = 'Tue, 05 Nov 2024 08:00:00 GMT';
 
 export async function startSiteServer(pages: Record<string, SitePage> = {}): Promise<SiteServer> {
-  const site: Omit<SiteServer, 'origin' | 'url' | 'close'> = { pages: new Map(Object.entries(pages)), requests: [], hanging: new Set() };
-  const held = new Set<ServerResponse>();
+  const site: Omit<SiteServer, 'origin' | 'url' | 'close'> = { pages: new Map(Object.entries(pages)), requests: [] };
   const server = createServer((request, response) => {
     const asked = new URL(request.url ?? '/', 'http://site');
     const path = asked.pathname + asked.search;
@@ -36,10 +33,6 @@ export async function startSiteServer(pages: Record<string, SitePage> = {}): Pro
       response.writeHead(status, headers).end(body);
     };
     if (path === '/robots.txt') return answer(200, { 'content-type': 'text/plain' }, 'User-agent: *\nAllow: /\n');
-    if (site.hanging.has(path)) {
-      held.add(response);
-      return;
-    }
     const page = site.pages.get(path);
     if (!page) return answer(404, { 'content-type': 'text/html' }, '<html><body>404 Not Found</body></html>');
     const status = page.status ?? 200;
@@ -55,7 +48,6 @@ export async function startSiteServer(pages: Record<string, SitePage> = {}): Pro
     origin,
     url: (path) => `${origin}${path}`,
     close: async () => {
-      for (const response of held) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
