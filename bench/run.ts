@@ -8,6 +8,7 @@ import { benchAdmin } from '../api/bench/admin.ts';
 import { benchProcessing } from '../api/bench/processing.ts';
 import { benchImports } from '../api/bench/imports.ts';
 import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
+import { benchSourcesExtract } from '../api/bench/sources-extract.ts';
 import { benchSourcesRuns } from '../api/bench/sources-runs.ts';
 import { loadDemoUsers } from '../api/dev/demo-users.ts';
 import { ensureWebBuilt, readOrCreateSecret } from '../api/dev/stack.ts';
@@ -28,10 +29,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'processing', 'imports', 'web', 'sources-runs'] as const;
+const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'processing', 'imports', 'web', 'sources-extract', 'sources-runs'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,processing,imports,web,sources-runs"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,processing,imports,web,sources-extract,sources-runs"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -125,6 +126,14 @@ async function main(): Promise<number> {
   const save = async () => writeFile(resultsFile, `${report.join('\n')}\n`);
   const database: { close?: () => Promise<void> } = {};
   try {
+    // Extraction needs no services: it runs first, and run alone it starts none.
+    if (sections.includes('sources-extract')) {
+      const markdown = await benchSourcesExtract();
+      console.log(`\n${markdown}\n`);
+      report.push('', markdown);
+      await save();
+      if (sections.length === 1) return 0;
+    }
     progress('bench', `data set under ${path.relative(repoRoot, dataDir)}/; sections: ${sections.join(', ')}`);
     const embedded = embeddedDatabaseIn(dataDir);
     const postgres = await startEmbeddedPostgres({
@@ -183,7 +192,7 @@ async function main(): Promise<number> {
       await bringIndexInStep(indexerContext);
     }
 
-    const needsApi = sections.some((name) => name !== 'indexer');
+    const needsApi = sections.some((name) => name !== 'indexer' && name !== 'sources-extract');
     if (needsApi) {
       if (sections.includes('web')) await ensureWebBuilt(progress);
       const startApi = async (name: string, overrides: Record<string, string> = {}) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { departmentList } from '../../vocabulary/departments.ts';
-import { sourceCatalogue } from './catalogue.ts';
+import { sourceCatalogue, sourceForUrl } from './catalogue.ts';
 import { listServices } from './extract/services.ts';
 import { listPageUrl } from './paging.ts';
 
@@ -20,6 +20,18 @@ describe('the source catalogue', () => {
       }
       if (source.known.state !== 'ok') expect(source.known.reason.length, source.code).toBeGreaterThan(20);
     }
+  });
+});
+
+describe('the source of a pasted URL', () => {
+  it('is found by the host, subdomains included, and not for other sites', () => {
+    expect(sourceForUrl('https://www.ndrc.gov.cn/xxgk/zcfb/tz/202501/t20250107_1401892.html')?.code).toBe('NDRC');
+    expect(sourceForUrl('https://www.hkma.gov.hk/gb_chi/news-and-media/press-releases/2024/06/20240607-3/')?.code).toBe('HKMA');
+    expect(sourceForUrl('https://gss.mof.gov.cn/gzdt/zhengcefabu/')?.code).toBe('MOF');
+    expect(sourceForUrl('https://www.gov.cn/zhengce/content/202403/content_6937798.htm')?.code).toBe('SC');
+    expect(sourceForUrl('https://www.example.com/gov.cn/')).toBeUndefined();
+    expect(sourceForUrl('https://www.beijing.gov.cn/zhengce/')).toBeUndefined();
+    expect(sourceForUrl('not a url')).toBeUndefined();
   });
 });
 

@@ -243,3 +243,22 @@ export const sourceCatalogue: readonly SourceDefinition[] = [
 export function sourceDefinition(code: string): SourceDefinition | undefined {
   return sourceCatalogue.find((source) => source.code === code);
 }
+
+/**
+ * The source a URL belongs to, by its host (www.ndrc.gov.cn → NDRC), so a pasted URL is read with
+ * that site's readers (the admin's preview); undefined for a site we do not watch.
+ */
+export function sourceForUrl(url: string): SourceDefinition | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+  // A subdomain counts (gss.mof.gov.cn is MOF's), but never of a bare gov.cn: www.gov.cn is the State Council's site only.
+  const covers = (known: string) => {
+    const site = known.replace(/^www\./, '');
+    return host === known || (site.split('.').length >= 3 && (host === site || host.endsWith(`.${site}`)));
+  };
+  return sourceCatalogue.find((source) => [source.homepage, ...source.channels.flatMap((channel) => channel.listUrls)].some((address) => covers(new URL(address).hostname)));
+}

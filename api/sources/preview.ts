@@ -2,12 +2,11 @@ import { AppError } from '../http/errors.ts';
 import type { PageFetcher } from '../outbound/types.ts';
 import type { SourcePreviewAnswer } from '../shared/source-schemas.ts';
 import { readArticle } from './extract/article.ts';
-import { readList } from './extract/list.ts';
-import type { ArticleReader, ListReader } from './extract/types.ts';
+import { genericListReader, readList } from './extract/list.ts';
+import type { ArticleReader } from './extract/types.ts';
 import type { Source } from './sources.ts';
 
-/** Without a source, a list is read as these sites list documents (`li` rows), an article by the generic extractor alone; with one, as its first list. */
-const anyList: ListReader = { kind: 'html', item: 'li' };
+/** Without a source, a list is read by every row's link, an article by the generic extractor alone; with one, as its first list. */
 const anyArticle: ArticleReader = { body: [] };
 
 /**
@@ -24,7 +23,7 @@ export async function previewPage(fetcher: PageFetcher, request: { url: string; 
   if (fetched.kind === 'not-modified') throw new AppError('unprocessable', 'The site answered 304 Not Modified to a request without validators');
   const page = { url: fetched.url, text: fetched.text, contentType: fetched.contentType };
   try {
-    if (request.as === 'list') return { links: readList(page, source?.lists[0]?.list ?? anyList) };
+    if (request.as === 'list') return { links: readList(page, source?.lists[0]?.list ?? genericListReader) };
     const reading = readArticle(page, source?.article ?? anyArticle);
     if (!reading.ok) throw new AppError('unprocessable', `No article could be read: ${reading.reason}`);
     return { article: reading.article };

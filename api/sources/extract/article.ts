@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { attachmentsOf, baseUrl, metadataTable, metaTags, parsePage, type HtmlDocument, type HtmlElement } from './page.ts';
-import { cleanLine, dateFromUrl, findDocumentNumber, normaliseDate, paragraphsOf } from './text.ts';
+import { cleanLine, dateFromUrl, findDocumentNumber, normaliseDate, paragraphsOf, type TextNodeLike } from './text.ts';
 import type { ArticleReader, ArticleReading, FetchedPage } from './types.ts';
 
 /**
@@ -32,13 +32,23 @@ export const knownContainers = [
   'article',
 ];
 
-/** Inside a body, what is not the document: the metadata table, share bars, scripts. */
-const notBody = 'table.bd1, script, style, .share, .bdsharebuttonbox, #share, .fenxiang';
+/**
+ * Inside a body, what is not the document: gov.cn's metadata table, share bars. Judged by class and
+ * id while the text is walked (scripts and styles are skipped by tag), not by copying the body.
+ */
+const notBodyClasses = new Set(['bd1', 'share', 'bdsharebuttonbox', 'fenxiang']);
+const notBodyIds = new Set(['share']);
+
+function notBody(node: TextNodeLike): boolean {
+  const element = node as unknown as HtmlElement;
+  const id = element.getAttribute?.('id');
+  if (id && notBodyIds.has(id)) return true;
+  const classes = element.getAttribute?.('class');
+  return !!classes && classes.split(/\s+/).some((name) => notBodyClasses.has(name));
+}
 
 function bodyText(element: HtmlElement): string {
-  const copy = element.cloneNode(true) as HtmlElement;
-  for (const unwanted of copy.querySelectorAll(notBody)) unwanted.remove();
-  return paragraphsOf(copy);
+  return paragraphsOf(element as unknown as TextNodeLike, notBody);
 }
 
 /** The longest text among the elements a selector matches, when it is long enough to be a body. */
@@ -77,11 +87,14 @@ function titleFromTitleTag(document: HtmlDocument): string | null {
   return parts[0] ?? title;
 }
 
-function readabilityBody(html: string): string | null {
-  const document = parsePage(html);
-  const parsed = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
-  if (!parsed?.content) return null;
-  const text = paragraphsOf(parsePage(`<html><body>${parsed.content}</body></html>`).body);
+/** Readability over the page's own document (it rearranges it, so it runs after everything else has read the page). */
+function readabilityBody(document: HtmlDocument): string | null {
+  const content = new Readability<HtmlElement>(document as unknown as Document, {
+    charThreshold: 100,
+    serializer: (node) => node as unknown as HtmlElement,
+  }).parse()?.content;
+  if (!content) return null;
+  const text = paragraphsOf(content as unknown as TextNodeLike);
   return text.length >= minimumBodyCharacters ? text : null;
 }
 
@@ -90,6 +103,39 @@ function ownNumberLine(text: string): string | null {
   const opening = text.split('\n\n', 5);
   const line = opening.find((paragraph) => paragraph.length <= 30 && findDocumentNumber(paragraph));
   return line ? findDocumentNumber(line) : null;
+}
+
+/** What the page says about the document outside its body: meta tags, metadata tables, labelled lines, attachments. */
+function readMetadata(document: HtmlDocument, page: FetchedPage, reader: ArticleReader) {
+  const meta = metaTags(document);
+  const table = metadataTable(document);
+  const pageText = cleanLine(document.body?.textContent ?? '').slice(0, 20_000);
+  const title =
+    firstText(document, reader.title) ??
+    meta.get('articletitle') ??
+    table.get('标题') ??
+    meta.get('og:title') ??
+    titleFromTitleTag(document) ??
+    '';
+  const labelledDate = /(?:发布(?:时间|日期)|日期|时间)\s*[：:]\s*((?:19|20)\d{2}\s*[-年/.]\s*\d{1,2}\s*[-月/.]\s*\d{1,2})/.exec(pageText)?.[1];
+  const date =
+    normaliseDate(firstText(document, reader.date)) ??
+    normaliseDate(table.get('发布日期')) ??
+    normaliseDate(meta.get('pubdate') ?? meta.get('firstpublishedtime') ?? meta.get('publishdate') ?? meta.get('article:published_time') ?? meta.get('maketime')) ??
+    normaliseDate(table.get('成文日期')) ??
+    normaliseDate(labelledDate) ??
+    dateFromUrl(page.url);
+  const labelledNumber = /(?:发文字号|文\s*号)\s*[：:]\s*(\S+)/.exec(pageText)?.[1];
+  const labelledIssuer = /(?:来源|发布机构|发文机关)\s*[：:]\s*([\u4e00-\u9fa5、]{2,30})/.exec(pageText)?.[1];
+  const issuer = table.get('发文机关') ?? table.get('发布机构') ?? meta.get('contentsource') ?? labelledIssuer ?? null;
+  return {
+    title,
+    date,
+    documentNumber: findDocumentNumber(table.get('发文字号') ?? table.get('文号') ?? '') ?? findDocumentNumber(labelledNumber ?? ''),
+    issuer: issuer ? cleanLine(issuer) : null,
+    attachments: attachmentsOf(document, baseUrl(document, page.url)),
+    characters: pageText.length,
+  };
 }
 
 export function readArticle(page: FetchedPage, reader: ArticleReader): ArticleReading {
@@ -109,51 +155,22 @@ export function readArticle(page: FetchedPage, reader: ArticleReader): ArticleRe
       }
     }
   }
+  const metadata = readMetadata(document, page, reader);
   if (!text) {
-    text = readabilityBody(page.text);
+    text = readabilityBody(document);
     extractor = 'generic: readability';
   }
-  if (!text) {
-    const found = cleanLine(document.body?.textContent ?? '').length;
-    return { ok: false, reason: `no article body found (the page has ${found} characters of text; none in a content container or readable block)` };
-  }
-
-  const meta = metaTags(document);
-  const table = metadataTable(document);
-  const pageText = cleanLine(document.body?.textContent ?? '').slice(0, 20_000);
-  const title =
-    firstText(document, reader.title) ??
-    meta.get('articletitle') ??
-    table.get('标题') ??
-    meta.get('og:title') ??
-    titleFromTitleTag(document) ??
-    '';
-  if (!title) return { ok: false, reason: 'the page has a body but no title' };
-  const labelledDate = /(?:发布(?:时间|日期)|日期|时间)\s*[：:]\s*((?:19|20)\d{2}\s*[-年/.]\s*\d{1,2}\s*[-月/.]\s*\d{1,2})/.exec(pageText)?.[1];
-  const date =
-    normaliseDate(firstText(document, reader.date)) ??
-    normaliseDate(table.get('发布日期')) ??
-    normaliseDate(meta.get('pubdate') ?? meta.get('firstpublishedtime') ?? meta.get('publishdate') ?? meta.get('article:published_time') ?? meta.get('maketime')) ??
-    normaliseDate(table.get('成文日期')) ??
-    normaliseDate(labelledDate) ??
-    dateFromUrl(page.url);
-  const labelledNumber = /(?:发文字号|文\s*号)\s*[：:]\s*(\S+)/.exec(pageText)?.[1];
-  const documentNumber =
-    findDocumentNumber(table.get('发文字号') ?? table.get('文号') ?? '') ??
-    findDocumentNumber(labelledNumber ?? '') ??
-    ownNumberLine(text);
-  const labelledIssuer = /(?:来源|发布机构|发文机关)\s*[：:]\s*([\u4e00-\u9fa5、]{2,30})/.exec(pageText)?.[1];
-  const issuer = table.get('发文机关') ?? table.get('发布机构') ?? meta.get('contentsource') ?? labelledIssuer ?? null;
-
+  if (!text) return { ok: false, reason: `no article body found (the page has ${metadata.characters} characters of text; none in a content container or readable block)` };
+  if (!metadata.title) return { ok: false, reason: 'the page has a body but no title' };
   return {
     ok: true,
     article: {
-      title,
-      date,
-      documentNumber,
-      issuer: issuer ? cleanLine(issuer) : null,
+      title: metadata.title,
+      date: metadata.date,
+      documentNumber: metadata.documentNumber ?? ownNumberLine(text),
+      issuer: metadata.issuer,
       text,
-      attachments: attachmentsOf(document, baseUrl(document, page.url)),
+      attachments: metadata.attachments,
       extractor,
     },
   };

@@ -5,6 +5,9 @@ import type { FetchedPage, ListedLink, ListReader } from './types.ts';
 
 export { ListReadError } from './services.ts';
 
+/** For a list page of a site we do not watch: every row's link. Navigation comes with it, so this is for a preview, not a run. */
+export const genericListReader: ListReader = { kind: 'html', item: 'li', link: 'a[href]' };
+
 export interface ListOptions {
   /** At most this many links, in the list's order (newest first on every source we read). */
   limit?: number;

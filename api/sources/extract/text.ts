@@ -66,7 +66,7 @@ const blockTags = new Set([
 const skippedTags = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'IFRAME', 'TEMPLATE', 'BUTTON', 'SELECT', 'OPTION', 'INPUT', 'TEXTAREA', 'SVG', 'OBJECT', 'EMBED']);
 const cellTags = new Set(['TD', 'TH']);
 
-interface TextNodeLike {
+export interface TextNodeLike {
   nodeType: number;
   nodeName: string;
   textContent: string | null;
@@ -78,7 +78,7 @@ interface TextNodeLike {
  * a br) ends a paragraph, so numbered sections (一、 (一) 1.) stay on lines of their own. A table
  * row's cells are joined on one line.
  */
-export function paragraphsOf(root: TextNodeLike): string {
+export function paragraphsOf(root: TextNodeLike, skip?: (element: TextNodeLike) => boolean): string {
   const paragraphs: string[] = [];
   let line = '';
   const flush = () => {
@@ -93,7 +93,7 @@ export function paragraphsOf(root: TextNodeLike): string {
     }
     if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return;
     const tag = node.nodeName.toUpperCase();
-    if (skippedTags.has(tag)) return;
+    if (skippedTags.has(tag) || (node !== root && skip?.(node))) return;
     if (cellTags.has(tag)) {
       line += ' ';
       for (const child of Array.from(node.childNodes)) walk(child);

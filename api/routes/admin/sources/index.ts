@@ -16,6 +16,7 @@ import {
   type SourceRunsAnswer,
   type SourcesAnswer,
 } from '../../../shared/source-schemas.ts';
+import { sourceForUrl } from '../../../sources/catalogue.ts';
 import { autoProcess } from '../../../sources/config.ts';
 import { toSourceRun, summariseSources } from '../../../sources/health.ts';
 import { previewPage } from '../../../sources/preview.ts';
@@ -33,6 +34,10 @@ export function adminSourceRoutes(deps: AppDeps) {
     if (!source) throw notFound('Source not found');
     return source;
   };
+  const sourceOfUrl = async (url: string) => {
+    const watched = sourceForUrl(url);
+    return watched ? loadSource(deps.db, watched.code) : undefined;
+  };
   return new Hono<SignedInEnv>()
     .get('/', async (c) => {
       const sources = await loadSources(deps.db);
@@ -46,7 +51,8 @@ export function adminSourceRoutes(deps: AppDeps) {
     })
     .post('/preview', jsonBodyLimit, validate('json', sourcePreviewSchema), async (c) => {
       const request = c.req.valid('json');
-      const source = request.source === undefined ? undefined : await sourceOr404(request.source);
+      // Without a source named, a page of a watched site is read with that site's readers.
+      const source = request.source === undefined ? await sourceOfUrl(request.url) : await sourceOr404(request.source);
       return c.json(await previewPage(deps.fetcher, request, source));
     })
     .patch('/:code', jsonBodyLimit, validate('param', sourceCodeParamSchema), validate('json', sourceChangeSchema), async (c) => {

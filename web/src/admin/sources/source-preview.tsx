@@ -96,7 +96,7 @@ export function SourcePreview({ sources }: { sources: SourceSummary[] }) {
             With the reader of
           </label>
           <select id={ids.source} className="input" value={source} onChange={(event) => setSource(event.target.value)}>
-            <option value="">Any site (generic)</option>
+            <option value="">Its own site, or generic</option>
             {sources.map((entry) => (
               <option key={entry.code} value={entry.code}>
                 {entry.name}
