@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import type { PaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { PageFetcher } from './outbound/types.ts';
 import type { PolicySearch } from './search/cached-search.ts';
 import type { MeilisearchSearch } from './search/meilisearch.ts';
 
@@ -19,4 +20,6 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** The jobs' queue: jobs of api/jobs/'s list, enqueued in the caller's transaction. */
   jobs: Pick<JobQueue, 'enqueue'>;
+  /** The polite fetcher (api/outbound/): the Sources tab's preview reads a page through it, as a run does. */
+  fetcher: PageFetcher;
 };

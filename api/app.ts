@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health/index.ts';
 import { policyRoutes } from './routes/policies/index.ts';
 import { referenceRoutes } from './routes/reference/index.ts';
 import { savedSearchRoutes } from './routes/saved-searches/index.ts';
+import { scraperStatusRoutes } from './routes/scraper-status/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { databaseStatsRoutes } from './routes/stats/index.ts';
 import { userRoutes } from './routes/user/index.ts';
@@ -61,7 +62,8 @@ export function createApp(deps: AppDeps) {
     .route('/collections', collectionRoutes(deps))
     .route('/saved-searches', savedSearchRoutes(deps))
     .route('/admin', adminRoutes(deps))
-    .route('/database-stats', databaseStatsRoutes(deps));
+    .route('/database-stats', databaseStatsRoutes(deps))
+    .route('/scraper-status', scraperStatusRoutes(deps));
 
   app.notFound((c) => renderError(new AppError('not_found', 'No such API endpoint'), c));
   app.onError((error, c) => renderError(error, c));

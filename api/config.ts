@@ -7,6 +7,7 @@ import { checkMailSettings, mailEnv } from './mail/config.ts';
 import { fetcherEnv } from './outbound/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
 import { publicApiEnv } from './public-api/config.ts';
+import { sourcesEnv } from './sources/config.ts';
 
 /** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
 function isProxyEntry(entry: string): boolean {
@@ -54,6 +55,7 @@ const envSchema = z
     ...llmEnv,
     ...importEnv,
     ...exportEnv,
+    ...sourcesEnv,
     ...fetcherEnv,
     ...publicApiEnv,
   })

@@ -6,6 +6,8 @@ import type { AppDeps } from './app-deps.ts';
 import { createPaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
 import { lazyJobQueue } from './jobs/queue.ts';
+import { fetcherSettingsFrom } from './outbound/config.ts';
+import { createPoliteFetcher } from './outbound/polite-fetcher.ts';
 import { createCachedSearch } from './search/cached-search.ts';
 import { createMeilisearchSearch } from './search/meilisearch.ts';
 
@@ -48,12 +50,14 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
     now,
     payments: createPaymentProvider({ config, db, now }),
     jobs,
+    fetcher: createPoliteFetcher(fetcherSettingsFrom(config)),
   };
   return {
     deps,
     close: async () => {
       await deps.meilisearch.close();
       await jobs.stop();
+      await deps.fetcher.close();
     },
   };
 }

@@ -11,6 +11,7 @@ import { benchPublicApi } from '../api/bench/public-api.ts';
 import { benchImports } from '../api/bench/imports.ts';
 import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
 import { benchSourcesExtract } from '../api/bench/sources-extract.ts';
+import { benchSourcesRuns } from '../api/bench/sources-runs.ts';
 import { loadDemoUsers } from '../api/dev/demo-users.ts';
 import { ensureWebBuilt, readOrCreateSecret } from '../api/dev/stack.ts';
 import { createDatabase } from '../db/client.ts';
@@ -30,10 +31,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'sources-extract'] as const;
+const sectionNames = ['indexer', 'search', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'sources-extract', 'sources-runs'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,accounts,admin,processing,imports,exports,web,sources-extract"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,accounts,admin,processing,imports,exports,web,sources-extract,sources-runs"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -188,7 +189,7 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       await emit(await benchIndexer(indexerContext));
-    } else if ((['search', 'public-api', 'processing', 'exports', 'web'] as const).some((name) => sections.includes(name))) {
+    } else if ((['search', 'public-api', 'processing', 'exports', 'web', 'sources-runs'] as const).some((name) => sections.includes(name))) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
@@ -228,20 +229,17 @@ async function main(): Promise<number> {
       }
       if (sections.includes('accounts')) await emit(await benchAccounts(apiContext));
       if (sections.includes('admin')) await emit(await benchAdmin(apiContext));
-      if (sections.includes('processing')) {
-        await emit(
-          await benchProcessing({
-            ...apiContext,
-            startIndexer: indexerContext.startIndexer,
-            startWorker: async (overrides: Record<string, string>) => {
-              const worker = spawnNodeService('worker', 'api/worker/main.ts', { ...serviceEnv, ...overrides }, cleanup);
-              // Ready when its first heartbeat is written: its queues are started and its slots registered.
-              await waitFor('the worker', async () => (await sql`select 1 from daemon_heartbeats where kind = 'worker' and pid = ${worker.pid}`).length > 0, 60_000);
-              return worker;
-            },
-          }),
-        );
-      }
+      const processingContext = {
+        ...apiContext,
+        startIndexer: indexerContext.startIndexer,
+        startWorker: async (overrides: Record<string, string>) => {
+          const worker = spawnNodeService('worker', 'api/worker/main.ts', { ...serviceEnv, ...overrides }, cleanup);
+          // Ready when its first heartbeat is written: its queues are started and its slots registered.
+          await waitFor('the worker', async () => (await sql`select 1 from daemon_heartbeats where kind = 'worker' and pid = ${worker.pid}`).length > 0, 60_000);
+          return worker;
+        },
+      };
+      if (sections.includes('processing')) await emit(await benchProcessing(processingContext));
       if (sections.includes('imports')) await emit(await benchImports({ ...apiContext, apiPid: api.pid, dataDir }));
       if (sections.includes('exports')) {
         // A process of its own, so its memory is the exports' alone; the hourly limit lifted for the runs.
@@ -250,6 +248,7 @@ async function main(): Promise<number> {
         await exportsApi.api.stop();
       }
       if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
+      if (sections.includes('sources-runs')) await emit(await benchSourcesRuns({ ...processingContext, databaseUrl: serviceEnv.DATABASE_URL! }));
     }
     progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);
     return 0;

@@ -31,7 +31,9 @@ export type AuditAction =
   | 'story_requeued'
   | 'export'
   | 'api_key_created'
-  | 'api_key_revoked';
+  | 'api_key_revoked'
+  | 'source_updated'
+  | 'source_run_requested';
 
 
 export type AuditEvent = {

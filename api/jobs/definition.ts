@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
+import type { PageFetcher } from '../outbound/types.ts';
 import type { Analyser } from '../processing/analysis.ts';
 import type { StoryJobSettings } from '../processing/config.ts';
+import type { SourcesSettings } from '../sources/config.ts';
 
 /**
  * What a job is (decision 007): one file declaring its name, its payload's zod schema, its queue
@@ -33,7 +35,30 @@ export type JobContext = {
   retryLimit: number;
   /** The jobs' settings (TRASH_RETENTION_DAYS for the purge). */
   settings: StoryJobSettings;
+  /**
+   * Enqueues jobs of the list in `tx`, as `deps.jobs.enqueue` does for the API: a job that starts
+   * others (the sources' schedule, a run's new stories). Loosely typed here, since the typed list
+   * (./index.ts) imports this file; the queue checks each payload when its job runs. The worker
+   * gives it and `sources` to every job; a test driving another job by hand may leave them out.
+   */
+  enqueue?(tx: Transaction, requests: readonly { name: string; data: unknown }[]): Promise<void>;
+  /** The sources' settings and the process's one polite fetcher (its robots.txt cache and per-host pacing shared by every run). */
+  sources?: JobSources;
 };
+
+export type JobSources = { settings: SourcesSettings; fetcher: PageFetcher };
+
+/** The queue and the sources of a job's context, for the jobs that need them: a job run without them (by hand, in a test) fails saying so. */
+export function jobServices(context: JobContext): Required<Pick<JobContext, 'enqueue' | 'sources'>> {
+  if (!context.enqueue || !context.sources) throw new Error('This job needs the worker\'s queue and sources (enqueue, sources)');
+  return { enqueue: context.enqueue.bind(context), sources: context.sources };
+}
+
+/** When a job runs on a clock: a cron expression (UTC) and the payload each run gets. */
+export type JobSchedule<Payload extends z.ZodType = z.ZodType> = { cron: string; data: z.input<Payload> };
+
+/** What a schedule may read: the queue's settings, and the sources' when the process has them (the worker does). */
+export type ScheduleSettings = StoryJobSettings & Partial<SourcesSettings>;
 
 export type JobDefinition<Name extends string = string, Payload extends z.ZodType = z.ZodType> = {
   name: Name;
@@ -46,8 +71,8 @@ export type JobDefinition<Name extends string = string, Payload extends z.ZodTyp
    * `tx`, or for good when `final`: what the job's subject records of it. Without it, only the queue knows.
    */
   abandoned?(tx: Transaction, data: z.output<Payload>, loss: { final: boolean; reason: string; now: Date }): Promise<void>;
-  /** Runs the job on a clock: a cron expression (UTC) and the payload each run gets. */
-  schedule?: { cron: string; data: z.input<Payload> };
+  /** Runs the job on a clock; from the settings when an operator sets the clock (SOURCES_CRON). */
+  schedule?: JobSchedule<Payload> | ((settings: ScheduleSettings) => JobSchedule<Payload>);
 };
 
 /** Declares a job, its name kept as a literal type so `enqueue` knows its payload. */

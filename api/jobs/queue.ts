@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.ts';
 import type { StoryJobSettings } from '../processing/config.ts';
-import type { JobDefinition } from './definition.ts';
+import type { JobDefinition, ScheduleSettings } from './definition.ts';
 import { jobs } from './index.ts';
 
 /**
@@ -67,7 +67,7 @@ function inTransaction(tx: Transaction) {
  */
 export async function startJobQueue<const Jobs extends readonly AnyJob[] = typeof jobs>(
   databaseUrl: string,
-  settings: StoryJobSettings,
+  settings: ScheduleSettings,
   options: { maintain: boolean; max?: number; definitions?: Jobs },
 ): Promise<JobQueue<Jobs>> {
   const definitions = options.definitions ?? (jobs as unknown as Jobs);
@@ -96,7 +96,8 @@ export async function startJobQueue<const Jobs extends readonly AnyJob[] = typeo
     await boss.createQueue(definition.name, queueOptions);
     await boss.updateQueue(definition.name, queueOptions);
     if (options.maintain) {
-      if (definition.schedule) await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data as object);
+      const schedule = typeof definition.schedule === 'function' ? definition.schedule(settings) : definition.schedule;
+      if (schedule) await boss.schedule(definition.name, schedule.cron, schedule.data as object);
       else await boss.unschedule(definition.name);
     }
   }

@@ -1,6 +1,8 @@
 import { createDatabase } from '../../db/client.ts';
 import { ConfigError } from '../../db/config.ts';
 import { startJobQueue } from '../jobs/queue.ts';
+import { fetcherSettingsFrom } from '../outbound/config.ts';
+import { createPoliteFetcher } from '../outbound/polite-fetcher.ts';
 import { chooseAnalyser } from '../processing/analysers.ts';
 import { loadWorkerConfig } from './config.ts';
 import { runWorker } from './run.ts';
@@ -16,7 +18,9 @@ async function main() {
   });
   const database = createDatabase(config.DATABASE_URL, { max: config.STORY_CONCURRENCY + 2 });
   const queue = await startJobQueue(config.DATABASE_URL, config, { maintain: true, max: config.STORY_CONCURRENCY + 2 });
-  const worker = await runWorker({ db: database.db, queue, analyser, settings: config, log });
+  // One fetcher for the process: its robots.txt cache and per-host pacing hold across every run.
+  const fetcher = createPoliteFetcher(fetcherSettingsFrom(config));
+  const worker = await runWorker({ db: database.db, queue, analyser, settings: config, sources: { settings: config, fetcher }, log });
   log(`[worker] processing stories with the ${analyser.name} analyser, ${config.STORY_CONCURRENCY} at a time`);
 
   let stopping = false;
@@ -27,6 +31,7 @@ async function main() {
     void worker
       .stop()
       .then(() => queue.stop())
+      .then(() => fetcher.close())
       .then(() => database.close())
       .then(() => {
         log('[worker] stopped');

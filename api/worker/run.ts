@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import { startHeartbeat } from '../../db/heartbeat.ts';
+import type { JobSources } from '../jobs/definition.ts';
 import type { AnyJob, JobQueue } from '../jobs/queue.ts';
 import { processStoryJob } from '../jobs/process-story.ts';
 import type { Analyser } from '../processing/analysis.ts';
@@ -20,6 +21,8 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
   queue: JobQueue<Jobs>;
   analyser: Analyser;
   settings: StoryJobSettings;
+  /** The sources' settings and fetcher (the worker process's); a test of other jobs may leave them out. */
+  sources?: JobSources;
   log: (line: string) => void;
 }): Promise<{ stop: () => Promise<void> }> {
   const { db, queue, analyser, settings, log } = options;
@@ -45,6 +48,8 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
         retryCount: job.retryCount,
         retryLimit: job.retryLimit,
         settings,
+        enqueue: (tx, requests) => queue.enqueue(tx, requests as Parameters<typeof queue.enqueue>[1]),
+        sources: options.sources,
       });
       done++;
       log(`[worker] ${job.name} ${JSON.stringify(payload.data)}: ${outcome}`);

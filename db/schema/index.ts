@@ -8,3 +8,4 @@ export * from './search.ts';
 export * from './contact.ts';
 export * from './alerts.ts';
 export * from './public-api.ts';
+export * from './sources.ts';

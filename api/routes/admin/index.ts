@@ -7,6 +7,7 @@ import { adminContactMessageRoutes } from './contact-messages/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';
 import { adminImportRoutes } from './imports/index.ts';
 import { adminProcessingRoutes } from './processing/index.ts';
+import { adminSourceRoutes } from './sources/index.ts';
 import { adminStatsRoutes } from './stats/index.ts';
 import { adminStoryRoutes } from './stories/index.ts';
 import { adminStoryRequeueRoutes } from './stories/requeue.ts';
@@ -24,6 +25,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/activity', adminActivityRoutes(deps))
     .route('/contact-messages', adminContactMessageRoutes(deps))
     .route('/users', adminUserRoutes(deps))
+    .route('/sources', adminSourceRoutes(deps))
     .route('/', adminSystemRoutes(deps))
     .route('/', adminStoryRoutes(deps))
     .route('/', adminStoryRequeueRoutes(deps))

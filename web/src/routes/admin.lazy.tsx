@@ -5,6 +5,7 @@ import { useOpenTabInView, type AdminTab } from '../admin/admin-tabs.ts';
 import { AdminToolsTab } from '../admin/admin-tools-tab.tsx';
 import { DashboardTab } from '../admin/dashboard-tab.tsx';
 import { PolicyManagementTab } from '../admin/policy-management-tab.tsx';
+import { SourcesTab } from '../admin/sources/sources-tab.tsx';
 import { StoryProcessingTab } from '../admin/story-processing-tab.tsx';
 import { UserManagementTab } from '../admin/user-management-tab.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
@@ -15,6 +16,7 @@ const tabs: { value: AdminTab; label: string }[] = [
   { value: 'policies', label: 'Policy Management' },
   { value: 'users', label: 'User Management' },
   { value: 'stories', label: 'Story Processing' },
+  { value: 'sources', label: 'Sources' },
   { value: 'tools', label: 'Admin Tools' },
   { value: 'activity', label: 'Activity' },
 ];
@@ -50,6 +52,9 @@ export function AdminPage() {
           </Tabs.Content>
           <Tabs.Content value="stories" className="pt-6">
             <StoryProcessingTab />
+          </Tabs.Content>
+          <Tabs.Content value="sources" className="pt-6">
+            <SourcesTab />
           </Tabs.Content>
           <Tabs.Content value="tools" className="pt-6">
             <AdminToolsTab />

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useEffect, useState, type ReactNode } from 'react';
+import { SourceStateBadge } from '../components/source-state-badge.tsx';
+import { describeSchedule, scraperStatusQuery } from '../api/sources.ts';
 import { databaseStatsQuery, healthQuery } from '../api/status.ts';
 import { PageLayout } from '../components/page-layout.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
 import { describeHealth } from '../status/system-status.ts';
-
-/** The build-time setting that enables the scrapers (spec: Scraper Status comes from it). */
-const scrapersEnabled = import.meta.env.VITE_ENABLE_SCRAPERS === 'true';
 
 function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => new Date());
@@ -31,6 +30,9 @@ export function StatusPage() {
   usePageTitle('System Status');
   const health = useQuery(healthQuery);
   const stats = useQuery(databaseStatsQuery);
+  // Scraper Status comes from the server's SCRAPERS_ENABLED (spec), with each source's health.
+  const scrapers = useQuery(scraperStatusQuery);
+  const scrapersEnabled = scrapers.data?.scrapersEnabled ?? false;
   const now = useNow(30_000);
   const system = describeHealth(health.data, health.isError);
   const statistics = stats.data
@@ -100,11 +102,30 @@ export function StatusPage() {
           </h2>
           <ul className="mt-3 grid gap-1 text-slate-800">
             <li>Pipeline: {scrapersEnabled ? 'Enabled' : 'Disabled'}</li>
-            <li>Schedule: every 30 minutes</li>
+            <li>Schedule: {describeSchedule(scrapers.data?.schedule ?? '*/30 * * * *')}</li>
             <li>Sources: 14 Chinese government websites</li>
             <li>Processing: automatic conversion to policies</li>
           </ul>
         </section>
+
+        {scrapers.data && (
+          <section className="card mt-6 p-5" aria-labelledby="source-health">
+            <h2 id="source-health" className="text-lg font-semibold text-slate-950">
+              Source Health
+            </h2>
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              {scrapers.data.sources.map((source) => (
+                <li key={source.code} className="flex items-center justify-between gap-3 rounded-md bg-slate-50 px-3 py-2 text-sm" data-testid={`health-${source.code}`}>
+                  <span className="min-w-0 text-slate-900">
+                    {source.name}
+                    <span className="block text-xs text-slate-700">{source.lastRunAt ? `Last run ${format(new Date(source.lastRunAt), 'MMM d, yyyy, h:mm a')}` : 'Not run yet'}</span>
+                  </span>
+                  <SourceStateBadge state={source.state} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
     </PageLayout>
   );

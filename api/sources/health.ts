@@ -1,0 +1,112 @@
+import { and, count, desc, eq, gte, max, min, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { pendingStories, sourceRuns } from '../../db/schema/index.ts';
+import type { SourceRun, SourceState, SourceSummary } from '../shared/source-schemas.ts';
+import type { SourcesSettings } from './config.ts';
+import type { Source } from './sources.ts';
+
+/**
+ * How each source stands (issue 31), for the Sources tab and /status alike: its last run, its last
+ * success, the runs failed in a row since, the stories it brought in the last 24 hours, and its state:
+ * disabled, failing (SOURCES_FAILING_AFTER_RUNS runs in a row), needs browser or blocked (the catalogue
+ * says the site defeats polite fetching; its runs still try), stale (nothing new for SOURCES_STALE_AFTER_DAYS days), else ok.
+ */
+
+export function toSourceRun(row: typeof sourceRuns.$inferSelect): SourceRun {
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    id: row.id,
+    source: row.sourceCode,
+    trigger: row.trigger,
+    status: row.status,
+    queuedAt: row.queuedAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    pagesFetched: row.pagesFetched,
+    notModified: row.notModified,
+    linksFound: row.linksFound,
+    newStories: row.newStories,
+    duplicates: row.duplicates,
+    failures: row.failures,
+    error: row.error,
+  };
+}
+
+type Thresholds = Pick<SourcesSettings, 'SOURCES_FAILING_AFTER_RUNS' | 'SOURCES_STALE_AFTER_DAYS'>;
+
+export async function summariseSources(db: Executor, sources: readonly Source[], settings: Thresholds, now: Date): Promise<SourceSummary[]> {
+  const lastRuns = await db
+    .selectDistinctOn([sourceRuns.sourceCode])
+    .from(sourceRuns)
+    .orderBy(sourceRuns.sourceCode, desc(sourceRuns.id));
+  const successes = await db
+    .select({ code: sourceRuns.sourceCode, last: max(sourceRuns.finishedAt), first: min(sourceRuns.finishedAt) })
+    .from(sourceRuns)
+    .where(eq(sourceRuns.status, 'succeeded'))
+    .groupBy(sourceRuns.sourceCode);
+  // Finished runs failed since the source's last success.
+  const failuresInRow = await db
+    .select({ code: sourceRuns.sourceCode, runs: count() })
+    .from(sourceRuns)
+    .where(
+      and(
+        eq(sourceRuns.status, 'failed'),
+        sql`${sourceRuns.id} > coalesce((select max(s.id) from ${sourceRuns} s where s.source_code = ${sourceRuns.sourceCode} and s.status = 'succeeded'), 0)`,
+      ),
+    )
+    .groupBy(sourceRuns.sourceCode);
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const stories = await db
+    .select({
+      code: pendingStories.source,
+      lastDay: sql<number>`count(*) filter (where ${gte(pendingStories.createdAt, dayAgo)})`.mapWith(Number),
+      newest: max(pendingStories.createdAt),
+    })
+    .from(pendingStories)
+    .where(eq(pendingStories.producer, 'source'))
+    .groupBy(pendingStories.source);
+
+  const byCode = <T extends { code: string | null }>(rows: T[]) => new Map(rows.map((row) => [row.code, row]));
+  const lastRunOf = new Map(lastRuns.map((row) => [row.sourceCode, row]));
+  const successOf = byCode(successes);
+  const failuresOf = byCode(failuresInRow);
+  const storiesOf = byCode(stories);
+  const staleBefore = new Date(now.getTime() - settings.SOURCES_STALE_AFTER_DAYS * 86_400_000);
+
+  return sources.map((source) => {
+    const lastRun = lastRunOf.get(source.code);
+    const success = successOf.get(source.code);
+    const consecutiveFailures = failuresOf.get(source.code)?.runs ?? 0;
+    const found = storiesOf.get(source.code);
+    // News is measured from the newest story, or, with none yet, from the first successful run.
+    const newsSince = found?.newest ?? success?.first ?? null;
+    let state: SourceState = 'ok';
+    let stateReason: string | null = null;
+    if (!source.enabled) {
+      state = 'disabled';
+    } else if (consecutiveFailures >= settings.SOURCES_FAILING_AFTER_RUNS) {
+      state = 'failing';
+      stateReason = `${consecutiveFailures} runs failed in a row${lastRun?.error ? `: ${lastRun.error}` : ''}`;
+    } else if (source.known.state !== 'ok') {
+      state = source.known.state;
+      stateReason = `${source.known.reason[0]!.toUpperCase()}${source.known.reason.slice(1)}`;
+    } else if (newsSince && newsSince < staleBefore) {
+      state = 'stale';
+      stateReason = `Nothing new for ${Math.floor((now.getTime() - newsSince.getTime()) / 86_400_000)} days`;
+    }
+    return {
+      code: source.code,
+      name: source.name,
+      departmentId: source.departmentId,
+      enabled: source.enabled,
+      listUrls: source.lists.map((list) => list.url),
+      defaultListUrls: source.defaultListUrls,
+      state,
+      stateReason,
+      lastRun: lastRun ? toSourceRun(lastRun) : null,
+      lastSuccessAt: success?.last?.toISOString() ?? null,
+      consecutiveFailures,
+      newStories24h: found?.lastDay ?? 0,
+    };
+  });
+}

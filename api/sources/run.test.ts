@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingStories, policies, sourceRuns } from '../../db/schema/index.ts';
+import { eventually } from '../../indexer/testing.ts';
+import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
+import type { PageFetcher } from '../outbound/types.ts';
+import { loadStoryJobSettings } from '../processing/config.ts';
+import { createRulesAnalyser } from '../processing/rules/index.ts';
+import { indexAll } from '../search/testing.ts';
+import { signInEveryRole } from '../test/accounts.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { runWorker } from '../worker/run.ts';
+import { readArticle } from './extract/article.ts';
+import { readList } from './extract/list.ts';
+import { queueRuns } from './queue-runs.ts';
+import { runSource, type RunTools } from './run.ts';
+import { startSiteServer, type SiteServer } from './site-server.ts';
+import type { Source } from './sources.ts';
+import { articlePage, listPage, sitePages, testDocuments, testFetcher } from './testing.ts';
+
+/**
+ * A source's run end to end against a government website on this machine (./site-server.ts): the
+ * list, the articles, the stories through the intake, the worker's policies found by search; the same
+ * run again adds nothing; a run killed mid-way and run again loses nothing and stores nothing twice;
+ * one source failing leaves another's run whole; a changed layout falls back to the generic
+ * extractor; an empty body is a failure with its reason.
+ */
+
+let ctx: TestContext;
+let site: SiteServer;
+let fetcher: PageFetcher;
+let queue: JobQueue;
+let worker: { stop: () => Promise<void> };
+let adminCookie: string;
+
+const documents = testDocuments();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  adminCookie = (await signInEveryRole(ctx)).cookies.admin!;
+  site = await startSiteServer();
+  fetcher = testFetcher();
+  const settings = loadStoryJobSettings({ JOB_POLL_SECONDS: '0.5', STORY_RETRY_DELAY_SECONDS: '0' });
+  queue = await startJobQueue(ctx.databaseUrl, settings, { maintain: true });
+  worker = await runWorker({ db: ctx.db, queue, analyser: createRulesAnalyser({ now: () => new Date() }), settings, log: () => {} });
+});
+afterAll(async () => {
+  await worker.stop();
+  await queue.stop();
+  await fetcher.close();
+  await site.close();
+  await ctx.close();
+});
+
+/** A source read as gov.cn is: its list's `li` rows, its body in #UCAP-CONTENT. */
+function sourceAt(code: string, listPaths: string[]): Source {
+  return {
+    code,
+    name: `Test source ${code}`,
+    departmentId: 4,
+    enabled: true,
+    lists: listPaths.map((path) => ({ url: site.url(path), paging: { kind: 'numbered-file', file: path.endsWith('home.htm') ? 'home' : 'index', extension: path.endsWith('home.htm') ? '.htm' : '.html', secondPage: 1 }, list: { kind: 'html', item: '.list li', link: 'a', date: '.date' } })),
+    defaultListUrls: [],
+    article: { body: ['#UCAP-CONTENT', '.pages_content'] },
+    known: { state: 'ok' },
+  };
+}
+
+function tools(overrides: Partial<RunTools> = {}): RunTools {
+  return {
+    db: ctx.db,
+    fetcher,
+    readList,
+    readArticle,
+    enqueue: (tx, requests) => queue.enqueue(tx, requests as Parameters<JobQueue['enqueue']>[1]),
+    now: () => new Date(),
+    autoProcess: true,
+    firstRunPages: 3,
+    maxPages: 20,
+    ...overrides,
+  };
+}
+
+async function newRun(code: string): Promise<number> {
+  const [run] = await ctx.db.transaction((tx) => queueRuns(tx, [code], { trigger: 'manual', requestedBy: null, now: new Date() }));
+  return run!.runId;
+}
+
+async function runRow(id: number) {
+  const [row] = await ctx.db.select().from(sourceRuns).where(eq(sourceRuns.id, id));
+  return row!;
+}
+
+const storiesOf = (code: string) => ctx.db.select().from(pendingStories).where(eq(pendingStories.source, code)).orderBy(pendingStories.id);
+
+describe('a run of a source', () => {
+  it('reads the list and its articles into stories, which the worker makes policies that search finds', async () => {
+    const [first, second, third] = documents.slice(0, 3) as [(typeof documents)[number], (typeof documents)[number], (typeof documents)[number]];
+    Object.entries(sitePages('/zhengce/zuixin/home.htm', [first, second, third])).forEach(([path, page]) => site.pages.set(path, page));
+    const source = sourceAt('govcn', ['/zhengce/zuixin/home.htm']);
+    const runId = await newRun('govcn');
+
+    expect(await runSource(tools(), source, runId)).toEqual({ status: 'succeeded', newStories: 3, failures: 0 });
+    expect(await runRow(runId)).toMatchObject({ status: 'succeeded', pagesFetched: 2, notModified: 0, linksFound: 3, newStories: 3, duplicates: 0, failures: [], error: null });
+    const stories = await storiesOf('govcn');
+    expect(stories.map((story) => story.url)).toEqual([first, second, third].map((document) => site.url(document.path)));
+    expect(stories[0]).toMatchObject({ producer: 'source', source: 'govcn', title: first.title, departmentId: 4, publishedOn: first.date });
+    expect(stories[0]!.chineseText).toContain(first.chineseText.split('\n').find((line) => line.length > 30)!.trim());
+
+    // Auto-processing: the worker turns each into a policy, and search finds it by its Chinese text.
+    const processed = await eventually(
+      async () => {
+        const rows = await storiesOf('govcn');
+        return rows.every((story) => story.status === 'processed') ? rows : undefined;
+      },
+      { what: 'the three stories processed', timeoutMs: 60_000 },
+    );
+    const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, processed[0]!.policyId!));
+    expect(policy).toMatchObject({ sourceUrl: site.url(first.path), departmentId: 4 });
+    await indexAll(ctx);
+    const search = await (await ctx.request(`/api/search?q=${encodeURIComponent('双随机、一公开')}`, { cookie: adminCookie })).json();
+    expect(search.policies.map((card: { id: number }) => card.id)).toContain(policy!.id);
+  }, 90_000);
+
+  it('run again adds nothing: the list answers 304 and no story is stored twice', async () => {
+    const source = sourceAt('govcn', ['/zhengce/zuixin/home.htm']);
+    const before = (await storiesOf('govcn')).length;
+    const runId = await newRun('govcn');
+    expect(await runSource(tools(), source, runId)).toEqual({ status: 'succeeded', newStories: 0, failures: 0 });
+    expect(await runRow(runId)).toMatchObject({ pagesFetched: 1, notModified: 1, newStories: 0, failures: [] });
+    expect((await storiesOf('govcn')).length).toBe(before);
+
+    // The list changed (a new link on top) but the old links are known: only the new article is fetched.
+    const fourth = documents[3]!;
+    site.pages.set(fourth.path, articlePage(fourth));
+    site.pages.set('/zhengce/zuixin/home.htm', listPage([fourth, ...documents.slice(0, 3)]));
+    site.requests.length = 0;
+    const next = await newRun('govcn');
+    expect(await runSource(tools(), source, next)).toEqual({ status: 'succeeded', newStories: 1, failures: 0 });
+    expect(await runRow(next)).toMatchObject({ linksFound: 4, newStories: 1, duplicates: 3 });
+    expect(site.requests.map((request) => request.path).filter((path) => path !== '/robots.txt')).toEqual(['/zhengce/zuixin/home.htm', fourth.path, '/zhengce/zuixin/home_1.htm']);
+  });
+
+  it('killed mid-way and run again: nothing lost, nothing stored twice', async () => {
+    const batch = documents.slice(4, 7);
+    Object.entries(sitePages('/killed/index.html', batch)).forEach(([path, page]) => site.pages.set(path, page));
+    const source = sourceAt('killed', ['/killed/index.html']);
+    const runId = await newRun('killed');
+    // The process dies while the second article is being fetched: nothing after it happens.
+    const dying: PageFetcher = {
+      fetch: async (request) => {
+        if (request.url === site.url(batch[1]!.path)) throw new Error('SIGKILL');
+        return fetcher.fetch(request);
+      },
+      close: async () => {},
+    };
+    await expect(runSource(tools({ fetcher: dying }), source, runId)).rejects.toThrow('SIGKILL');
+    expect((await storiesOf('killed')).map((story) => story.url)).toEqual([site.url(batch[0]!.path)]);
+    expect((await runRow(runId)).status).toBe('running');
+
+    // The job's retry runs the same run again.
+    expect(await runSource(tools(), source, runId)).toEqual({ status: 'succeeded', newStories: 2, failures: 0 });
+    expect((await storiesOf('killed')).map((story) => story.url)).toEqual(batch.map((document) => site.url(document.path)));
+    const [{ stories }] = (await ctx.db.select({ stories: count() }).from(pendingStories).where(eq(pendingStories.source, 'killed'))) as [{ stories: number }];
+    expect(stories).toBe(3);
+  });
+
+  it('one source failing leaves another source whole, and an article failing leaves the rest of its run', async () => {
+    site.pages.set('/broken/index.html', { body: '<html><body>Service Unavailable</body></html>', status: 503 });
+    const good = documents.slice(7, 9);
+    site.pages.set('/good/index.html', listPage([{ path: '/good/missing.htm', title: '已删除的文件', date: '2024-11-01' }, ...good]));
+    good.forEach((document) => site.pages.set(document.path, articlePage(document)));
+
+    const broken = await newRun('broken');
+    const whole = await newRun('good');
+    expect(await runSource(tools(), sourceAt('broken', ['/broken/index.html']), broken)).toMatchObject({ status: 'failed', newStories: 0 });
+    expect(await runSource(tools(), sourceAt('good', ['/good/index.html']), whole)).toEqual({ status: 'succeeded', newStories: 2, failures: 1 });
+
+    const failed = await runRow(broken);
+    expect(failed).toMatchObject({ status: 'failed', error: `Could not read the list page: ${site.url('/broken/index.html')}` });
+    expect(failed.failures).toEqual([expect.objectContaining({ url: site.url('/broken/index.html'), status: 503 })]);
+    expect((await runRow(whole)).failures).toEqual([expect.objectContaining({ url: site.url('/good/missing.htm'), status: 404 })]);
+    expect((await storiesOf('good')).map((story) => story.title)).toEqual(good.map((document) => document.title));
+  });
+
+  it('reads an article whose container is gone with the generic extractor, and records an empty body as a failure', async () => {
+    const [moved, emptied] = documents.slice(9, 11) as [(typeof documents)[number], (typeof documents)[number]];
+    site.pages.set('/layout/index.html', listPage([moved, emptied]));
+    site.pages.set(moved.path, articlePage(moved, 'changed'));
+    site.pages.set(emptied.path, articlePage(emptied, 'empty'));
+    const runId = await newRun('layout');
+    expect(await runSource(tools(), sourceAt('layout', ['/layout/index.html']), runId)).toEqual({ status: 'succeeded', newStories: 1, failures: 1 });
+
+    const [story] = await storiesOf('layout');
+    expect(story).toMatchObject({ url: site.url(moved.path), title: moved.title });
+    expect(story!.chineseText).toContain(moved.chineseText.split('\n').find((line) => line.length > 30)!.trim());
+    const { failures } = await runRow(runId);
+    expect(failures).toEqual([{ url: site.url(emptied.path), status: 200, reason: 'The page came back empty' }]);
+    // Known only once it is a story: the emptied article is tried again next run.
+    expect(await ctx.db.$count(pendingStories, and(eq(pendingStories.source, 'layout'), eq(pendingStories.url, site.url(emptied.path))))).toBe(0);
+  });
+
+  it('reads real saved government pages, in no container the source knows, into stories with their own titles and dates', async () => {
+    const real = (file: string) => ({ body: readFileSync(new URL(`fixtures/real/${file}`, import.meta.url)) });
+    site.pages.set('/real/zj.html', real('zj-fgw-zoom.html'));
+    site.pages.set('/real/shanxi.shtml', real('shanxi-gov-trs-editor.html'));
+    site.pages.set('/real/index.html', listPage([
+      { path: '/real/zj.html', title: '德清县固定资产投资', date: '2016-11-22' },
+      { path: '/real/shanxi.shtml', title: '山西品牌丝路行', date: '2019-09-18' },
+    ]));
+    const runId = await newRun('real');
+    expect(await runSource(tools({ autoProcess: false }), sourceAt('real', ['/real/index.html']), runId)).toEqual({ status: 'succeeded', newStories: 2, failures: 0 });
+    const stories = await storiesOf('real');
+    expect(stories.map((story) => [story.title, story.publishedOn, story.status])).toEqual([
+      ['1-10月德清县固定资产投资结构趋稳趋优', '2016-11-22', 'pending'],
+      ['山西品牌丝路行（南美站）正式启动', '2019-09-18', 'pending'],
+    ]);
+    expect(stories[0]!.chineseText.startsWith('1-10月，全县固定资产投资完成246.79亿元')).toBe(true);
+    expect(stories[1]!.chineseText).toContain('山西品牌丝路行主题为“走丝绸之路，促合作共赢”。');
+  });
+});

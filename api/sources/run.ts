@@ -1,0 +1,211 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { sourceLists, sourcePages, sourceRuns, type SourceRunFailure } from '../../db/schema/index.ts';
+import { processStoryJob } from '../jobs/process-story.ts';
+import type { PageFetcher } from '../outbound/types.ts';
+import { knownStoryKeys, prepareStory, takeInStory } from '../stories/intake.ts';
+import { startProcessing } from '../stories/status.ts';
+import type { ArticleReader, ArticleReading, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
+import { listPageUrl } from './paging.ts';
+import type { Source, SourceList } from './sources.ts';
+
+/**
+ * One run of one source (issue 31): each list page through the polite fetcher, page 1, 2, … until a
+ * page whose links are all known (a first run reads at most SOURCES_FIRST_RUN_PAGES); each new link's
+ * article fetched and read, and, read, handed to the one intake (api/stories/intake.ts) and, with
+ * auto-processing, into processing in the same transaction. A page or article that fails is recorded
+ * with its URL, status and reason, and the run goes on.
+ *
+ * Idempotent: a link is known only once its story is in (the intake's one story per URL, ever), and a
+ * list counts as caught up (stop early, send validators) only once a read of it finished, so a run
+ * killed mid-way and run again re-reads what it had not finished and stores nothing twice.
+ */
+
+/** The extractors a run reads pages with (api/sources/extract/): passed in, so a run is one function of its tools. */
+export type SourceReaders = {
+  readList(page: FetchedPage, reader: ListReader): ListedLink[] | Promise<ListedLink[]>;
+  readArticle(page: FetchedPage, reader: ArticleReader): ArticleReading | Promise<ArticleReading>;
+};
+
+export type RunTools = SourceReaders & {
+  db: Database;
+  fetcher: PageFetcher;
+  /** Enqueues jobs in `tx` (the worker's queue): the new stories' process-story jobs. */
+  enqueue(tx: Transaction, requests: readonly { name: string; data: unknown }[]): Promise<void>;
+  now: () => Date;
+  /** New stories go to processing at once (AUTO_PROCESS). */
+  autoProcess: boolean;
+  /** List pages a first run reads back, and any run at most. */
+  firstRunPages: number;
+  maxPages: number;
+};
+
+/** A run's counts as it goes; written to its row after every list page, so a killed run shows how far it got. */
+type Tally = { pagesFetched: number; notModified: number; linksFound: number; newStories: number; duplicates: number; failures: SourceRunFailure[] };
+
+/** The failures kept on a run's row: enough to see what broke, bounded so a broken site cannot grow the row without end. */
+const keptFailures = 200;
+
+export type RunOutcome = { status: 'succeeded' | 'failed'; newStories: number; failures: number } | { status: 'skipped'; why: string };
+
+/**
+ * Runs the queued (or, a retry, running) run `runId` of `source`. Answers `skipped` when the run is
+ * no longer to be run (finished, or failed as abandoned in the meantime).
+ */
+export async function runSource(tools: RunTools, source: Source, runId: number): Promise<RunOutcome> {
+  const { db } = tools;
+  const [claimed] = await db
+    .update(sourceRuns)
+    .set({ status: 'running', startedAt: tools.now() })
+    .where(and(eq(sourceRuns.id, runId), sql`${sourceRuns.status} in ('queued', 'running')`))
+    .returning({ id: sourceRuns.id });
+  if (!claimed) return { status: 'skipped', why: 'the run is no longer queued' };
+
+  const tally: Tally = { pagesFetched: 0, notModified: 0, linksFound: 0, newStories: 0, duplicates: 0, failures: [] };
+  const save = () => db.update(sourceRuns).set({ ...tally, failures: tally.failures.slice(0, keptFailures) }).where(eq(sourceRuns.id, runId));
+
+  const unread: string[] = [];
+  let articlesTried = 0;
+  let articlesRead = 0;
+  for (const list of source.lists) {
+    const channel = await readChannel(tools, source, list, tally, save);
+    if (!channel.read) unread.push(list.url);
+    articlesTried += channel.articlesTried;
+    articlesRead += channel.articlesRead;
+  }
+
+  // The source could not be read: a list page failed, or every article it offered did.
+  const error = unread.length
+    ? `Could not read ${unread.length === 1 ? 'the list page' : `${unread.length} list pages`}: ${unread.join(', ')}`
+    : articlesTried > 0 && articlesRead === 0
+      ? `None of the ${articlesTried} new articles could be read`
+      : null;
+  const status = error ? 'failed' : 'succeeded';
+  await db
+    .update(sourceRuns)
+    .set({ ...tally, failures: tally.failures.slice(0, keptFailures), status, error, finishedAt: tools.now() })
+    .where(eq(sourceRuns.id, runId));
+  return { status, newStories: tally.newStories, failures: tally.failures.length };
+}
+
+/**
+ * One list (a channel) read page by page; whether its first page could be read, and how its articles
+ * went. A list caught up at its last read is read until a page whose links are all known (or one the
+ * site answers 304 for); a list never read, or whose last read was cut off, is read back
+ * `firstRunPages` (never read) or `maxPages` (cut off) pages whatever it holds, its validators unused.
+ */
+async function readChannel(tools: RunTools, source: Source, { url: listUrl, paging, list: reader }: SourceList, tally: Tally, save: () => Promise<unknown>) {
+  const { db } = tools;
+  const [list] = await db.select().from(sourceLists).where(eq(sourceLists.url, listUrl));
+  const caughtUp = Boolean(list?.caughtUpAt);
+  const limit = paging.kind === 'none' ? 1 : caughtUp || list ? tools.maxPages : Math.min(tools.firstRunPages, tools.maxPages);
+  const began = { url: listUrl, caughtUpAt: null, readStartedAt: tools.now() };
+  await db.insert(sourceLists).values(began).onConflictDoUpdate({ target: sourceLists.url, set: began });
+
+  let articlesTried = 0;
+  let articlesRead = 0;
+  const outcome = (read: boolean) => ({ read, articlesTried, articlesRead });
+  for (let page = 1; page <= limit; page++) {
+    const url = listPageUrl(listUrl, paging, page - 1);
+    const [validators] = caughtUp ? await db.select().from(sourcePages).where(eq(sourcePages.url, url)) : [];
+    const fetched = await tools.fetcher.fetch({ url, etag: validators?.etag, lastModified: validators?.lastModified });
+    tally.pagesFetched++;
+    if (fetched.kind === 'not-modified') {
+      // Unchanged since its last complete read: nothing on it, or behind it, is new.
+      tally.notModified++;
+      break;
+    }
+    if (fetched.kind === 'failed') {
+      // Past page 1, a page that is not there is the list's end.
+      if (page === 1 || fetched.status !== 404) tally.failures.push({ url, status: fetched.status, reason: fetched.reason });
+      await save();
+      if (page === 1) return outcome(false);
+      break;
+    }
+    const listed = await readOrWhy(() => tools.readList({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, reader));
+    const links = Array.isArray(listed) ? dedupe(listed) : [];
+    tally.linksFound += links.length;
+    if (links.length === 0) {
+      // Page 1 with no links is a list the reader no longer understands; a later one is the list's end.
+      if (page > 1) break;
+      tally.failures.push({ url, status: fetched.status, reason: Array.isArray(listed) ? 'No links found on the list page' : listed.why });
+      await save();
+      return outcome(false);
+    }
+    const known = await knownStoryKeys(db, links.map((link) => link.key));
+    const fresh = links.filter((link) => !known.has(link.key));
+    tally.duplicates += links.length - fresh.length;
+    for (const link of fresh) {
+      articlesTried++;
+      if (await takeInArticle(tools, source, link, tally)) articlesRead++;
+    }
+    if (fetched.etag || fetched.lastModified) {
+      const values = { url, etag: fetched.etag, lastModified: fetched.lastModified, fetchedAt: tools.now() };
+      await db.insert(sourcePages).values(values).onConflictDoUpdate({ target: sourcePages.url, set: values });
+    }
+    await save();
+    if (caughtUp && fresh.length === 0) break;
+  }
+  // Every page read to its end: the next run may stop early and trust the validators.
+  await db.update(sourceLists).set({ caughtUpAt: tools.now() }).where(eq(sourceLists.url, listUrl));
+  await save();
+  return outcome(true);
+}
+
+/** What an extractor read, or why it could not (a JSON service's answer it does not understand throws): a page's failure, not the run's. */
+async function readOrWhy<T>(read: () => T | Promise<T>): Promise<T | { why: string }> {
+  try {
+    return await read();
+  } catch (error) {
+    return { why: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+type KeyedLink = ListedLink & { key: string };
+
+/** A list's links keyed as the intake keys stories, each once, those that are not web addresses left out. */
+function dedupe(links: readonly ListedLink[]): KeyedLink[] {
+  const byKey = new Map<string, KeyedLink>();
+  for (const link of links) {
+    const prepared = prepareStory({ title: link.title, url: link.url, chineseText: '' });
+    if ('error' in prepared || byKey.has(prepared.key)) continue;
+    byKey.set(prepared.key, { ...link, url: prepared.url!, key: prepared.key });
+  }
+  return [...byKey.values()];
+}
+
+/** Fetches and reads one new link's article and takes it in; whether it became (or already was) a story. */
+async function takeInArticle(tools: RunTools, source: Source, link: KeyedLink, tally: Tally): Promise<boolean> {
+  const fetched = await tools.fetcher.fetch({ url: link.url });
+  if (fetched.kind !== 'ok') {
+    const failure = fetched.kind === 'failed' ? { status: fetched.status, reason: fetched.reason } : { status: 304, reason: 'Not modified, though never fetched' };
+    tally.failures.push({ url: link.url, ...failure });
+    return false;
+  }
+  if (!fetched.text.trim()) {
+    tally.failures.push({ url: link.url, status: fetched.status, reason: 'The page came back empty' });
+    return false;
+  }
+  const reading = await readOrWhy(() => tools.readArticle({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, source.article));
+  if ('why' in reading || !reading.ok) {
+    tally.failures.push({ url: link.url, status: fetched.status, reason: 'why' in reading ? reading.why : reading.reason });
+    return false;
+  }
+  const { article } = reading;
+  const at = tools.now();
+  const stored = await tools.db.transaction(async (tx) => {
+    const story = await takeInStory(
+      tx,
+      { title: article.title || link.title, url: link.url, chineseText: article.text, publishedOn: article.date ?? link.date, departmentId: source.departmentId },
+      { producer: 'source', source: source.code, fetchedAt: at },
+    );
+    if (story && tools.autoProcess) {
+      const started = await startProcessing(tx, [story.id], at);
+      await tools.enqueue(tx, started.map((storyId) => ({ name: processStoryJob.name, data: { storyId } })));
+    }
+    return story;
+  });
+  if (stored) tally.newStories++;
+  else tally.duplicates++;
+  return true;
+}

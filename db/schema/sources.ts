@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** A list of words as SQL's `in` list, so a check constraint and the list it guards are one. */
+const oneOf = (words: readonly string[]) => sql.raw(`(${words.map((word) => `'${word}'`).join(', ')})`);
+
+/**
+ * The sources' state as admins set it (issue 31), over the defaults the catalogue ships in code
+ * (api/sources/catalogue.ts): a null column keeps the code's default, so a new default reaches every
+ * source an admin has not changed.
+ */
+export const sourceSettings = pgTable('source_settings', {
+  /** The catalogue's code of the source (`govcn`, `pboc`...). */
+  code: text('code').primaryKey(),
+  enabled: boolean('enabled'),
+  /** The list pages read instead of the catalogue's; null: the catalogue's. */
+  listUrls: jsonb('list_urls').$type<string[]>(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sourceRunTriggers = ['scheduled', 'manual'] as const;
+export type SourceRunTrigger = (typeof sourceRunTriggers)[number];
+
+/** A run's states: queued (its job waits), running, then succeeded (the source was read, whatever a page did) or failed (it could not be). */
+export const sourceRunStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type SourceRunStatus = (typeof sourceRunStatuses)[number];
+
+/** A page or article a run could not read, and why, as the admin's screen lists it. */
+export type SourceRunFailure = { url: string; status: number | null; reason: string };
+
+/** One run of one source: what it fetched and found, and what it could not read. */
+export const sourceRuns = pgTable(
+  'source_runs',
+  {
+    id: serial('id').primaryKey(),
+    sourceCode: text('source_code').notNull(),
+    trigger: text('trigger').$type<SourceRunTrigger>().notNull(),
+    status: text('status').$type<SourceRunStatus>().notNull().default('queued'),
+    /** The admin who pressed Run now; null for the schedule's runs. */
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    pagesFetched: integer('pages_fetched').notNull().default(0),
+    /** List pages the site answered 304 Not Modified: nothing new, nothing read. */
+    notModified: integer('not_modified').notNull().default(0),
+    linksFound: integer('links_found').notNull().default(0),
+    newStories: integer('new_stories').notNull().default(0),
+    /** Links found that were already stories (or a policy's source). */
+    duplicates: integer('duplicates').notNull().default(0),
+    failures: jsonb('failures').$type<SourceRunFailure[]>().notNull().default([]),
+    /** Why the run as a whole failed (no list page could be read), when it did. */
+    error: text('error'),
+  },
+  (t) => [
+    check('source_runs_trigger_valid', sql`${t.trigger} in ${oneOf(sourceRunTriggers)}`),
+    check('source_runs_status_valid', sql`${t.status} in ${oneOf(sourceRunStatuses)}`),
+    // One run of a source at a time: a second Run now or a schedule's tick finds this one.
+    uniqueIndex('source_runs_one_active_key').on(t.sourceCode).where(sql`${t.status} in ('queued', 'running')`),
+    index('source_runs_source_code_id_idx').on(t.sourceCode, t.id),
+  ],
+);
+
+/**
+ * A list (a source's list URL) as runs read it: `caughtUpAt` is set when a read of it finished, and
+ * cleared when one begins; a read that began and never finished (a killed run) leaves it null, so the
+ * next run reads the list again without stopping early or trusting its validators, and loses nothing.
+ */
+export const sourceLists = pgTable('source_lists', {
+  url: text('url').primaryKey(),
+  caughtUpAt: timestamp('caught_up_at', { withTimezone: true }),
+  readStartedAt: timestamp('read_started_at', { withTimezone: true }).notNull(),
+});
+
+/** What conditional GET needs per list page: the validators of its last complete read. */
+export const sourcePages = pgTable('source_pages', {
+  url: text('url').primaryKey(),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});

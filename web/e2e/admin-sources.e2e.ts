@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../../db/client.ts';
+import { pendingStories } from '../../db/schema/index.ts';
+import { eventually } from '../../indexer/testing.ts';
+import { sourceCatalogue } from '../../api/sources/catalogue.ts';
+import { startSiteServer, type SiteServer } from '../../api/sources/site-server.ts';
+import { articlePage, listPage, testDocuments } from '../../api/sources/testing.ts';
+import { checkPage, expectToast, signIn } from './account-helpers.ts';
+import { launchBrowser, newContext } from './browser.ts';
+
+/**
+ * The Sources tab (issue 31): an admin previews what a government page would give, points the State
+ * Council source at a site on this machine (the test stack alone may reach it), presses Run now, and
+ * finds the new document as a policy. Each viewport brings a document of its own.
+ */
+
+let browser: Browser;
+let site: SiteServer;
+const database = createDatabase(inject('databaseUrl'), { max: 2 });
+const documents = testDocuments();
+const source = sourceCatalogue.find((entry) => entry.code === 'SC')!;
+const listPath = '/zhengce/zuixin/home.htm';
+const listed: typeof documents = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  site = await startSiteServer();
+});
+afterAll(async () => {
+  await browser.close();
+  await site.close();
+  await database.close();
+});
+
+async function adminPage(viewport: 'desktop' | 'mobile'): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  await signIn(page, 'admin@example.com');
+  return page;
+}
+
+for (const [index, viewport] of (['desktop', 'mobile'] as const).entries()) {
+  describe(`the Sources tab (${viewport})`, () => {
+    it('previews an article, runs a source pointed at a new list, and the new document becomes a policy', async () => {
+      const document = documents[14 + index]!;
+      site.pages.set(document.path, articlePage(document));
+      listed.unshift(document);
+      site.pages.set(listPath, listPage(listed));
+
+      const page = await adminPage(viewport);
+      await page.goto('/admin?tab=sources');
+      const card = page.getByTestId(`source-${source.code}`);
+      await card.waitFor();
+      expect(await page.getByRole('heading', { name: /Scrapers:/ }).textContent()).toBe('Scrapers: Inactive');
+
+      // Preview: what a run would read from the article, nothing stored.
+      await page.getByLabel('Page address').fill(site.url(document.path));
+      await page.getByLabel('Read as').selectOption('article');
+      await page.getByRole('button', { name: 'Preview' }).click();
+      const preview = page.getByTestId('preview-article');
+      await preview.waitFor();
+      expect(await preview.textContent()).toContain(document.title);
+      expect(await preview.textContent()).toContain('Read by');
+      await checkPage(page, `admin-sources-preview-${viewport}`);
+      expect(await database.db.$count(pendingStories, eq(pendingStories.url, site.url(document.path)))).toBe(0);
+
+      // Point the source at the local list, then Run now.
+      await card.getByRole('button', { name: 'Edit list pages' }).click();
+      await card.getByLabel('List pages (one address a line)').fill(site.url(listPath));
+      await card.getByRole('button', { name: 'Save list pages' }).click();
+      await expectToast(page, `${source.name} saved`);
+      await card.getByText(site.url(listPath)).waitFor();
+      await card.getByRole('button', { name: 'Run now' }).click();
+      await expectToast(page, `Run of ${source.name} queued`);
+      await card.getByTestId('source-last-run').filter({ hasText: /^Succeeded/ }).waitFor({ timeout: 60_000 });
+      expect(await card.getByTestId('source-last-run').textContent()).toMatch(/1 new$/);
+      await checkPage(page, `admin-sources-run-${viewport}`);
+
+      // The worker makes it a policy at once (AUTO_PROCESS): Policy Management finds it.
+      await eventually(
+        async () => {
+          const [story] = await database.db.select().from(pendingStories).where(eq(pendingStories.url, site.url(document.path)));
+          return story?.status === 'processed' ? story : undefined;
+        },
+        { what: 'the new story processed', timeoutMs: 60_000 },
+      );
+      await page.goto('/admin?tab=policies');
+      await page.getByLabel('Search policies').fill(document.title.slice(0, 20));
+      await page.getByRole('row').filter({ hasText: document.title.slice(0, 20) }).first().waitFor();
+      await page.getByText(/^Showing 1 - [12] of [12]$/).waitFor();
+
+      // /status: the scrapers' real state and each source's health.
+      await page.goto('/status');
+      await page.getByRole('heading', { name: 'Source Health' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Scraper Status' }).textContent()).toContain('Inactive');
+      expect(await page.getByTestId(`health-${source.code}`).textContent()).toContain('OK');
+      await checkPage(page, `status-sources-${viewport}`);
+      await page.context().close();
+    }, 150_000);
+  });
+}
