@@ -69,6 +69,7 @@ describe('indexer daemon', () => {
       impact: 8,
       date: '2026-03-02',
       timestamp: Date.UTC(2026, 2, 2) / 1000,
+      dateKnown: true,
       sourceUrl: 'https://www.miit.gov.cn/a.html',
       updatedAt: Number(row!.ms),
     });
