@@ -28,6 +28,9 @@ export function toSearchDocument(policy: PolicyRecord): PolicyDocument {
     date: policy.publishedOn,
     timestamp: Date.parse(`${policy.publishedOn}T00:00:00Z`) / 1000,
     sourceUrl: policy.sourceUrl,
+    translationStatus: policy.translationStatus,
+    translationModel: policy.translationModel,
+    translationReviewedOn: policy.translationReviewedAt?.toISOString().slice(0, 10) ?? null,
     updatedAt: Number(policy.stamp),
   };
 }

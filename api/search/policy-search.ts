@@ -30,6 +30,7 @@ function filterParts(criteria: SearchCriteria): { facets: Partial<Record<FacetNa
   }
   if (criteria.industries?.length) facets.industries = [anyOf('industries', criteria.industries)];
   if (criteria.topics?.length) facets.topics = [anyOf('topicCodes', criteria.topics)];
+  if (criteria.translation?.length) facets.translation = [anyOf('translationStatus', criteria.translation)];
 
   const importance: string[] = [];
   if (criteria.minImportance !== undefined && criteria.minImportance > importanceRange.min) importance.push(compare(importanceField, '>=', criteria.minImportance));

@@ -148,6 +148,7 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
         departmentId: departmentList.find((department) => department.code === answer.department)!.id,
         publishedOn: answer.publishedOn,
         englishTranslation,
+        translationModel: settings.model,
         keyPoints: answer.keyPoints,
         analysis: answer.analysis,
         industries: answer.industries.map((entry) => ({ industryId: industryList.find((industry) => industry.name === entry.industry)!.id, details: entry.details })),

@@ -104,6 +104,7 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
           { kind: 'industry', name: 'Technology', industryId: 2, color: 'green' },
           { kind: 'topic', name: 'Data Security', topicId: 22, code: 'DATASEC', color: 'blue' },
         ],
+        translation: { status: 'machine', model: null, reviewedOn: null },
       } satisfies PolicyCard);
       expect(body).toMatchObject({ page: 1, pageSize: 3 });
     });
