@@ -12,6 +12,7 @@ import { collectionRoutes } from './routes/collections/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { policyRoutes } from './routes/policies/index.ts';
 import { referenceRoutes } from './routes/reference/index.ts';
+import { readingRoutes } from './routes/reading/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { databaseStatsRoutes } from './routes/stats/index.ts';
 import { userRoutes } from './routes/user/index.ts';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps) {
     .use(sessionMiddleware(deps))
     // What a search may match depends on the reader's subscription (search sees what they may read).
     .route('/search', searchRoutes(deps))
+    .route('/reading', readingRoutes(deps))
     .route('/policies', policyRoutes(deps))
     .route('/auth', authRoutes(deps))
     .route('/', billingRoutes(deps))

@@ -1,0 +1,66 @@
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict';
+import type { DictionaryEntry, ReadingWord } from '../shared/reading.ts';
+import { cedictEntries, isUsefulSense } from './cc-cedict.ts';
+import { policyGlossary } from './glossary.ts';
+import { pinyinWithToneMarks } from './pinyin.ts';
+
+/**
+ * The dictionary reading aid: Chinese text cut into words by jieba (with the glossary's terms
+ * kept whole), each word looked up in the policy glossary first, then in CC-CEDICT. A dictionary,
+ * never a translation: it gives a word's senses, not what the sentence says.
+ */
+
+/** Senses shown per entry: enough to read by, few enough for a popover. */
+const maxSenses = 6;
+
+let segmenter: Jieba | undefined;
+
+/** One segmenter per process, the glossary's terms added at high frequency so 融资担保 stays one word. */
+function cut(text: string): string[] {
+  if (!segmenter) {
+    segmenter = Jieba.withDict(dict);
+    segmenter.loadDict(Buffer.from([...policyGlossary().keys()].map((term) => `${term} 200000 n`).join('\n')));
+  }
+  return segmenter.cut(text, false);
+}
+
+const hasHan = /\p{Script=Han}/u;
+
+/** A word's entry: the glossary's meaning first (with CC-CEDICT's reading), else CC-CEDICT's. */
+export function lookUpWord(word: string): DictionaryEntry | null {
+  const glossary = policyGlossary().get(word);
+  const cedict = cedictEntries().get(word) ?? [];
+  const pinyin = [...new Set(cedict.map((entry) => pinyinWithToneMarks(entry.pinyin)))];
+  const cedictSenses = [...new Set(cedict.flatMap((entry) => entry.english.filter(isUsefulSense)))];
+  if (glossary) {
+    const english = [...new Set([...glossary.english, ...cedictSenses])].slice(0, maxSenses);
+    return { word, pinyin, senses: english, notes: glossary.notes, source: 'glossary' };
+  }
+  if (cedictSenses.length === 0) return null;
+  return { word, pinyin, senses: cedictSenses.slice(0, maxSenses), notes: [], source: 'cc-cedict' };
+}
+
+/**
+ * The text as words, each Chinese word with its entry. A word neither source knows is looked up
+ * character by character, so a rare compound still shows its parts' readings.
+ */
+export function readText(text: string): ReadingWord[] {
+  const words: ReadingWord[] = [];
+  for (const word of cut(text)) {
+    if (!hasHan.test(word)) {
+      words.push({ text: word });
+      continue;
+    }
+    const entry = lookUpWord(word);
+    if (entry || word.length === 1) {
+      words.push(entry ? { text: word, entry } : { text: word });
+      continue;
+    }
+    for (const character of word) {
+      const part = lookUpWord(character);
+      words.push(part ? { text: character, entry: part } : { text: character });
+    }
+  }
+  return words;
+}
