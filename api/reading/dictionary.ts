@@ -32,7 +32,8 @@ export function lookUpWord(word: string): DictionaryEntry | null {
   const glossary = policyGlossary().get(word);
   const cedict = cedictEntries().get(word) ?? [];
   const pinyin = [...new Set(cedict.map((entry) => pinyinWithToneMarks(entry.pinyin)))];
-  const cedictSenses = [...new Set(cedict.flatMap((entry) => entry.english.filter(isUsefulSense)))];
+  // Some entries keep related senses in one string ("to explore; to probe"): one sense a line reads better.
+  const cedictSenses = [...new Set(cedict.flatMap((entry) => entry.english.flatMap((sense) => sense.split('; ')).filter(isUsefulSense)))];
   if (glossary) {
     const english = [...new Set([...glossary.english, ...cedictSenses])].slice(0, maxSenses);
     return { word, pinyin, senses: english, notes: glossary.notes, source: 'glossary' };
@@ -42,8 +43,9 @@ export function lookUpWord(word: string): DictionaryEntry | null {
 }
 
 /**
- * The text as words, each Chinese word with its entry. A word neither source knows is looked up
- * character by character, so a rare compound still shows its parts' readings.
+ * The text as words, each Chinese word with its entry. A word neither source knows (jieba keeps
+ * idioms like 贯彻落实 whole) is read as the longest known words it starts with, so a reader still
+ * sees 贯彻 and 落实.
  */
 export function readText(text: string): ReadingWord[] {
   const words: ReadingWord[] = [];
@@ -57,10 +59,25 @@ export function readText(text: string): ReadingWord[] {
       words.push(entry ? { text: word, entry } : { text: word });
       continue;
     }
-    for (const character of word) {
-      const part = lookUpWord(character);
-      words.push(part ? { text: character, entry: part } : { text: character });
-    }
+    words.push(...knownParts(word));
   }
   return words;
+}
+
+function knownParts(word: string): ReadingWord[] {
+  const parts: ReadingWord[] = [];
+  const characters = [...word];
+  for (let start = 0; start < characters.length; ) {
+    let end = characters.length;
+    let entry: DictionaryEntry | null = null;
+    for (; end > start + 1; end--) {
+      entry = lookUpWord(characters.slice(start, end).join(''));
+      if (entry) break;
+    }
+    const text = characters.slice(start, end).join('');
+    entry ??= lookUpWord(text);
+    parts.push(entry ? { text, entry } : { text });
+    start = end;
+  }
+  return parts;
 }
