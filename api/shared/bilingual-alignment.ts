@@ -143,3 +143,15 @@ export function alignParagraphs(chineseText: string | null | undefined, englishT
   }
   return rows;
 }
+
+/**
+ * The articles, chapters and sections of the Chinese that the English does not carry with the same
+ * number ("article 12"): what the LLM analyser checks a translation for, so it aligns.
+ */
+export function missingAnchors(chineseText: string, englishText: string): string[] {
+  const structural = new Set<Kind>(['article', 'chapter', 'section']);
+  const aligned = new Set(alignParagraphs(chineseText, englishText).flatMap((row) => (row.anchor ? [row.anchor] : [])));
+  return paragraphsOf(chineseText)
+    .map(chineseMarker)
+    .flatMap((marker) => (marker && structural.has(marker.kind) && !aligned.has(key(marker)!) ? [key(marker)!] : []));
+}
