@@ -62,5 +62,5 @@ export const policyTermsInEnglish: Record<string, readonly string[]> = {
   粤港澳大湾区: ['greater bay area'], 集中采购: ['centralised procurement', 'centralized procurement', 'volume-based procurement'],
   公平竞争审查: ['fair competition review'], 带薪年休假: ['paid annual leave'], 绩效考核: ['performance evaluation', 'performance appraisal'],
   医疗旅游: ['medical tourism'], 雄安新区: ['xiong\'an new area', 'xiongan new area'], 政府网站: ['government websites', 'government website'],
-  商标: ['trademark', 'trademarks'], 失业保险: ['unemployment insurance'], 网络交易: ['online transactions', 'online trading'], 节水: ['water saving', 'water conservation'],
+  商标: ['trademark', 'trademarks'], 营商环境: ['business environment'], 注册: ['registration', 'register'], 家用汽车: ['household car', 'family car'], 退货: ['returns', 'return of goods'], 投诉举报: ['complaints and reports'], 失业保险: ['unemployment insurance'], 网络交易: ['online transactions', 'online trading'], 节水: ['water saving', 'water conservation'],
 };

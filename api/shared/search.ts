@@ -223,6 +223,15 @@ export type PolicyCard = {
  */
 export type SearchFacets = { [name in FacetName]: Record<string, number> };
 
+/** A Chinese term an English query was matched through: shown as "matched 稀土 for 'rare earth'". */
+export type TermMatch = { chinese: string; english: string };
+
+/**
+ * An English query's matches in Chinese text (a reader entitled to it, page 1): policies the
+ * English query did not list, each with the terms it matched for. A reading aid, never a translation.
+ */
+export type CrossLanguageMatches = { matched: TermMatch[]; policies: (PolicyCard & { matched: TermMatch[] })[] };
+
 export type SearchResponse = {
   policies: PolicyCard[];
   total: number;
@@ -230,6 +239,7 @@ export type SearchResponse = {
   pageSize: number;
   totalPages: number;
   facets: SearchFacets;
+  crossLanguage?: CrossLanguageMatches;
 };
 
 export type PolicySuggestion = {
@@ -239,6 +249,8 @@ export type PolicySuggestion = {
   departmentId: number;
   departmentCode: string | null;
   highlight: { title: HighlightPart[]; description: HighlightPart[] };
+  /** Found through Chinese terms for the English query's words (a reader entitled to the text). */
+  matched?: TermMatch[];
 };
 
 export type SuggestResponse = { suggestions: PolicySuggestion[] };
