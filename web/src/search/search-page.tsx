@@ -10,6 +10,7 @@ import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
 import { PolicyCard } from '../policies/policy-card.tsx';
+import { CrossLanguageResults } from './cross-language-results.tsx';
 import { ResultsSkeleton } from './results-skeleton.tsx';
 import { SearchBar, type SearchChip } from './search-bar.tsx';
 import { toast } from '../components/toaster.tsx';
@@ -118,6 +119,7 @@ export function SearchPage() {
               ))}
             </ul>
           )}
+          {data?.crossLanguage && <CrossLanguageResults matches={data.crossLanguage} />}
           {data && (
             <SearchPagination
               page={page}
