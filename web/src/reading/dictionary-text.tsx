@@ -70,6 +70,7 @@ function DictionaryWord({ word }: { word: ReadingWord }) {
           sideOffset={4}
           collisionPadding={8}
           onOpenAutoFocus={(event) => event.preventDefault()}
+          aria-label={`Dictionary entry for ${entry.word}`}
           className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-md border border-slate-300 bg-white p-3 text-left text-sm shadow-lg"
           data-testid="dictionary-entry"
         >
