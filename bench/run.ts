@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { benchAccounts } from '../api/bench/accounts.ts';
 import { benchAdmin } from '../api/bench/admin.ts';
 import { benchProcessing } from '../api/bench/processing.ts';
+import { benchReading } from '../api/bench/reading.ts';
 import { benchImports } from '../api/bench/imports.ts';
 import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
 import { loadDemoUsers } from '../api/dev/demo-users.ts';
@@ -27,10 +28,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'processing', 'imports', 'web'] as const;
+const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'processing', 'imports', 'web', 'reading'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,processing,imports,web"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,processing,imports,web,reading"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -177,7 +178,7 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       await emit(await benchIndexer(indexerContext));
-    } else if (sections.includes('search') || sections.includes('processing') || sections.includes('web')) {
+    } else if (sections.includes('search') || sections.includes('processing') || sections.includes('web') || sections.includes('reading')) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
@@ -227,6 +228,7 @@ async function main(): Promise<number> {
       }
       if (sections.includes('imports')) await emit(await benchImports({ ...apiContext, apiPid: api.pid, dataDir }));
       if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
+      if (sections.includes('reading')) await emit(await benchReading({ ...apiContext, bringIndexInStep: () => bringIndexInStep(indexerContext) }));
     }
     progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);
     return 0;

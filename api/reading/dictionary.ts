@@ -27,6 +27,26 @@ function cut(text: string): string[] {
 
 const hasHan = /\p{Script=Han}/u;
 
+/**
+ * A glossary term CC-CEDICT lacks (营商环境) read as the longest words it does have (营商 + 环境),
+ * each by its reading: the readings of a compound are its parts'.
+ */
+function composedPinyin(term: string): string[] {
+  const entries = cedictEntries();
+  const syllables: string[] = [];
+  const characters = [...term];
+  for (let start = 0; start < characters.length; ) {
+    let end = characters.length;
+    while (end > start + 1 && !entries.has(characters.slice(start, end).join(''))) end--;
+    const part = entries.get(characters.slice(start, end).join(''));
+    if (!part) return [];
+    // A common word's reading before a proper name's (capitalised in CC-CEDICT).
+    syllables.push(pinyinWithToneMarks((part.find((entry) => entry.pinyin === entry.pinyin.toLowerCase()) ?? part[0]!).pinyin));
+    start = end;
+  }
+  return [syllables.join(' ')];
+}
+
 /** A word's entry: the glossary's meaning first (with CC-CEDICT's reading), else CC-CEDICT's. */
 export function lookUpWord(word: string): DictionaryEntry | null {
   const glossary = policyGlossary().get(word);
@@ -36,7 +56,7 @@ export function lookUpWord(word: string): DictionaryEntry | null {
   const cedictSenses = [...new Set(cedict.flatMap((entry) => entry.english.flatMap((sense) => sense.split('; ')).filter(isUsefulSense)))];
   if (glossary) {
     const english = [...new Set([...glossary.english, ...cedictSenses])].slice(0, maxSenses);
-    return { word, pinyin, senses: english, notes: glossary.notes, source: 'glossary' };
+    return { word, pinyin: pinyin.length ? pinyin : composedPinyin(word), senses: english, notes: glossary.notes, source: 'glossary' };
   }
   if (cedictSenses.length === 0) return null;
   return { word, pinyin, senses: cedictSenses.slice(0, maxSenses), notes: [], source: 'cc-cedict' };

@@ -36,6 +36,8 @@ describe('the dictionary reading aid', () => {
     expect(pboc.senses).toContain('central bank (abbr. for 中央銀行|中央银行[zhong1 yang1 yin2 hang2])');
     expect(pboc.notes).toEqual(['Department: PBOC']);
     expect(lookUpWord('条例')).toMatchObject({ source: 'glossary', pinyin: ['tiáo lì'], notes: ['Document type: regulation'] });
+    // A glossary term CC-CEDICT lacks is read by its parts.
+    expect(lookUpWord('营商环境')).toMatchObject({ source: 'glossary', pinyin: ['yíng shāng huán jìng'], senses: ['business environment'] });
     expect(lookUpWord('稀土')).toMatchObject({ senses: expect.arrayContaining(['rare earth', 'rare earth (chemistry)']) });
     // CC-CEDICT alone, where the glossary has nothing: no measure words or cross-references.
     expect(lookUpWord('探索')!.senses.some((sense) => sense.startsWith('CL:'))).toBe(false);

@@ -48,6 +48,11 @@ function unixSeconds(isoDay: string): number {
   return Date.parse(`${isoDay}T00:00:00Z`) / 1000;
 }
 
+/** The Chinese matches of an English query, asked with its first page (api/search/cross-language.ts). */
+function planFor(criteria: SearchCriteria, reader: SearchReader): CrossLanguagePlan | null {
+  return criteria.page === 1 ? crossLanguagePlan(criteria.q, reader, crossLanguageLimit) : null;
+}
+
 /** Date order or relevance (by default: relevance with a query, else latest). */
 function orderFor(criteria: SearchCriteria): Pick<MultiSearchQuery, 'sort' | 'matchingStrategy'> {
   const sortBy = criteria.sortBy ?? defaultSort(criteria.q);
@@ -60,8 +65,9 @@ function orderFor(criteria: SearchCriteria): Pick<MultiSearchQuery, 'sort' | 'ma
  * criteria do not filter, and one count-only query for each facet they do filter. All go in one
  * multi-search, so a search is one round trip.
  */
-export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, reader: SearchReader): MultiSearchQuery[] {
-  const crossLanguage = criteria.page === 1 ? crossLanguagePlan(criteria.q, reader, crossLanguageLimit) : null;
+export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, reader: SearchReader, options: { crossLanguage: boolean } = { crossLanguage: true }): MultiSearchQuery[] {
+  // The benchmark asks without it, to compare (api/bench/reading.ts).
+  const crossLanguage = options.crossLanguage ? planFor(criteria, reader) : null;
   // Every query of the search, counts included, matches only what the reader may read.
   const attributesToSearchOn = searchableFieldsFor(reader);
   const { facets: facetFilters, other } = filterParts(criteria);
@@ -136,6 +142,6 @@ const searchPageShape = (crossLanguage: CrossLanguagePlan | null): AnswerShape<P
 });
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<SearchResponse>> {
-  const crossLanguage = criteria.page === 1 ? crossLanguagePlan(criteria.q, reader, crossLanguageLimit) : null;
+  const crossLanguage = planFor(criteria, reader);
   return deps.search.search(buildPolicySearch(criteria, deps.search.indexName, reader), reader, searchPageShape(crossLanguage));
 }

@@ -81,9 +81,9 @@ function DictionaryWord({ word }: { word: ReadingWord }) {
             </span>
             {entry.pinyin.length > 0 && <span className="ml-2 text-slate-700">{entry.pinyin.join(' / ')}</span>}
           </p>
-          {entry.notes.length > 0 && (
+          {entry.source === 'glossary' && (
             <p className="mt-1 text-xs font-medium text-brand-700" data-testid="glossary-notes">
-              Policy glossary · {entry.notes.join(' · ')}
+              {['Policy glossary', ...entry.notes].join(' · ')}
             </p>
           )}
           <ol className="mt-2 list-decimal pl-5 text-slate-800">
