@@ -2,6 +2,7 @@ import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict';
 import type { DictionaryEntry, ReadingWord } from '../shared/reading.ts';
 import { cedictEntries, isUsefulSense } from './cc-cedict.ts';
+import { expandEnglishQuery } from './english-senses.ts';
 import { policyGlossary } from './glossary.ts';
 import { pinyinWithToneMarks } from './pinyin.ts';
 
@@ -100,4 +101,14 @@ function knownParts(word: string): ReadingWord[] {
     start = end;
   }
   return parts;
+}
+
+/**
+ * Loads CC-CEDICT, the glossary, the segmenter and the English index before the API serves: a few
+ * seconds of CPU that would otherwise stall every request behind the first dictionary lookup or
+ * English query of a subscriber.
+ */
+export function loadReadingAid(): void {
+  readText('营商环境');
+  expandEnglishQuery('rare earth');
 }

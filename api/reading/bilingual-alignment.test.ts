@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
 import { noticeEnglish, regulationEnglish } from '../processing/documents/english-openings.ts';
-import { alignParagraphs, chineseMarker, chineseNumber, englishMarker, paragraphsOf } from './bilingual-alignment.ts';
+import { alignParagraphs, chineseMarker, chineseNumber, englishMarker, paragraphsOf } from '../shared/bilingual-alignment.ts';
 
+// Here rather than beside api/shared/bilingual-alignment.ts: code in api/shared (and its tests) reads no server module, and these documents are the server's.
 const documents = loadLabelledSet();
 const chineseOf = (file: string) => documents.find((document) => document.file === file)!.story.chineseText;
 
