@@ -4,7 +4,7 @@ import { DictionaryText } from '../reading/dictionary-text.tsx';
 import { SideBySide } from './side-by-side.tsx';
 import { TranslationLabel } from './translation-label.tsx';
 
-// One row on a phone: no gap and narrower padding there (the three labels need about 300 px).
+// Narrower padding on a phone, where the four labels take two rows (one row needs about 400 px).
 const tabTrigger =
   'shrink-0 whitespace-nowrap border-b-2 border-transparent px-2 py-2 text-sm sm:px-3 font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-slate-900';
 
@@ -15,7 +15,7 @@ export function PolicyTexts({ policy, dictionary }: { policy: PolicyDetail; dict
   return (
     <section className="grid gap-4">
       <Tabs.Root defaultValue="translated">
-        <Tabs.List aria-label="Policy text" className="flex overflow-x-auto border-b border-slate-200 sm:gap-1">
+        <Tabs.List aria-label="Policy text" className="flex flex-wrap border-b border-slate-200 sm:flex-nowrap sm:gap-1 sm:overflow-x-auto">
           <Tabs.Trigger value="translated" className={tabTrigger}>
             Translated Text
           </Tabs.Trigger>
