@@ -16,10 +16,10 @@ export const translationStatusLabels = {
   pending: 'Translation pending',
 } as const satisfies Record<TranslationStatus, string>;
 
-/** An English text's status as far as its label needs: the model that wrote it, the day an editor reviewed it (YYYY-MM-DD). */
+/** An English text's status as far as its label needs: the model that wrote it, the day an editor reviewed it (as the surface writes dates). */
 export type TranslationProvenance = { status: TranslationStatus; model?: string | null; reviewedOn?: string | null };
 
-/** The label in full: "Machine translation (gpt-4o)", "Reviewed by an editor on 2026-03-02", "Translation pending". */
+/** The label in full: "Machine translation (gpt-4o)", "Reviewed by an editor on Mar 2, 2026", "Translation pending". */
 export function translationLabel(provenance: TranslationProvenance): string {
   const label = translationStatusLabels[provenance.status];
   if (provenance.status === 'machine' && provenance.model) return `${label} (${provenance.model})`;
