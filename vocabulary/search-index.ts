@@ -28,16 +28,16 @@ export const searchableFields = [
 export const subscriberOnlySearchFields = ['englishTranslation', 'chineseOriginal'] as const satisfies readonly (typeof searchableFields)[number][];
 
 /**
- * What a search may return. The full texts (English translation, Chinese original) are displayed
- * only so Meilisearch can crop a passage around a match for an entitled reader's result card (the
- * original's for an English query matched through Chinese terms): the API names the fields it
- * retrieves on every query and never retrieves them, and asks for their crop only for an entitled
- * reader; the InstantSearch proxy never lets a browser ask for them.
+ * What a search may return. The Chinese original is left out: search is open to visitors, while
+ * the full text is for subscribers only (api/billing/entitlement.ts), and the detail page reads it
+ * from SQL anyway. The English translation is displayed only so Meilisearch can crop a passage
+ * around a match for an entitled reader's result card: the API names the fields it retrieves on
+ * every query and never retrieves it, and asks for its crop only for an entitled reader.
  */
 export const displayedFields = [
   'id', 'title', 'description', 'keyPoints', 'departmentId', 'departmentCode', 'departmentName',
   'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds', importanceField, 'date', 'timestamp',
-  'sourceUrl', 'updatedAt', 'englishTranslation', 'chineseOriginal', 'translationStatus', 'translationModel', 'translationReviewedOn',
+  'sourceUrl', 'updatedAt', 'englishTranslation', 'translationStatus', 'translationModel', 'translationReviewedOn',
 ] as const;
 
 /**

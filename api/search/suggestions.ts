@@ -83,8 +83,7 @@ export async function suggestPolicies(deps: AppDeps, q: string, limit: number, r
   const crossLanguage = crossLanguagePlan(q, reader, limit);
   const queries = [buildSuggestionSearch(q, limit, deps.search.indexName, reader)];
   if (crossLanguage) {
-    const { attributesToCrop: _crop, cropLength: _length, cropMarker: _marker, ...chinese } = crossLanguage.query;
-    queries.push({ ...chinese, indexUid: deps.search.indexName, attributesToRetrieve: queries[0]!.attributesToRetrieve, attributesToHighlight: ['title', 'description'] });
+    queries.push({ ...crossLanguage.query, indexUid: deps.search.indexName, attributesToRetrieve: queries[0]!.attributesToRetrieve, attributesToHighlight: ['title', 'description'] });
   }
   return deps.search.search(queries, reader, suggestionShape(crossLanguage, limit));
 }

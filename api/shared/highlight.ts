@@ -135,7 +135,7 @@ const cardContext = { before: 60, after: 300 } as const;
 const passageContext = { before: 80, after: 160 } as const;
 
 /** A search hit's highlighted fields, as Meilisearch formats them with {@link highlightTags}. */
-export type FormattedFields = { title?: string; description?: string; keyPoints?: readonly string[]; englishTranslation?: string; chineseOriginal?: string };
+export type FormattedFields = { title?: string; description?: string; keyPoints?: readonly string[]; englishTranslation?: string };
 
 /**
  * A result card's highlight: the title, the description cut around the match, and, when the
@@ -157,8 +157,5 @@ function bodyPassage(formatted: FormattedFields): HighlightPart[] {
     const parts = splitHighlight(keyPoint);
     if (hasMatch(parts)) return snippetAround(parts, passageContext.before, passageContext.after);
   }
-  const translation = splitHighlight(formatted.englishTranslation);
-  // An English query matched through Chinese terms (api/search/cross-language.ts) shows the original's passage.
-  const original = splitHighlight(formatted.chineseOriginal);
-  return snippetAround(!hasMatch(translation) && hasMatch(original) ? original : translation, passageContext.before, passageContext.after);
+  return snippetAround(splitHighlight(formatted.englishTranslation), passageContext.before, passageContext.after);
 }
