@@ -70,6 +70,9 @@ describe('indexer daemon', () => {
       date: '2026-03-02',
       timestamp: Date.UTC(2026, 2, 2) / 1000,
       sourceUrl: 'https://www.miit.gov.cn/a.html',
+      translationStatus: 'machine',
+      translationModel: null,
+      translationReviewedOn: null,
       updatedAt: Number(row!.ms),
     });
     expect(await search('cross-border data')).toContain(policy.id);
