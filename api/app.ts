@@ -19,6 +19,7 @@ import { policyRoutes } from './routes/policies/index.ts';
 import { referenceRoutes } from './routes/reference/index.ts';
 import { savedSearchRoutes } from './routes/saved-searches/index.ts';
 import { scraperStatusRoutes } from './routes/scraper-status/index.ts';
+import { readingRoutes } from './routes/reading/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { databaseStatsRoutes } from './routes/stats/index.ts';
 import { userRoutes } from './routes/user/index.ts';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
     .route('/search', searchRoutes(deps))
     // Exports: /policies/{id}/export, /search/export, /collections/{id}/export (entitlement checked per call).
     .route('/', exportRoutes(deps))
+    .route('/reading', readingRoutes(deps))
     .route('/policies', policyRoutes(deps))
     .route('/auth', authRoutes(deps))
     .route('/', billingRoutes(deps))

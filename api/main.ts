@@ -6,6 +6,7 @@ import { ConfigError } from '../db/config.ts';
 import { loadConfig } from './config.ts';
 import { createWebServer } from './http/web-server.ts';
 import { removeLeftoverUploads } from './imports/upload.ts';
+import { loadReadingAid } from './reading/dictionary.ts';
 
 const webRoot = path.relative(process.cwd(), fileURLToPath(new URL('../dist/web', import.meta.url)));
 
@@ -13,6 +14,7 @@ async function main() {
   const config = loadConfig();
   const { deps, close } = await buildDeps(config);
   await removeLeftoverUploads();
+  loadReadingAid();
   const server = createWebServer(deps, { webRoot });
   const listener = serve({ fetch: server.fetch, port: config.PORT, hostname: '0.0.0.0' }, (info) => {
     console.log(`API listening on http://localhost:${info.port}`);

@@ -48,8 +48,11 @@ export type PolicyAuthor =
    * `restoredFrom`: the version of History this save restores.
    */
   | { kind: 'admin'; userId: number; at: Date; translationReviewed?: boolean; baseVersion?: number; restoredFrom?: number }
-  /** `overwriteEdited`: replace even what an admin edited or reviewed (an explicit "reprocess from scratch"). */
-  | { kind: 'analyser'; at: Date; overwriteEdited?: boolean };
+  /**
+   * `overwriteEdited`: replace even what an admin edited or reviewed (an explicit "reprocess from scratch").
+   * `translationModel`: the model whose English text this write brings, for its "Machine translation" label.
+   */
+  | { kind: 'analyser'; at: Date; overwriteEdited?: boolean; translationModel?: string | null };
 
 export type PolicyWriteErrorReason = 'not_found' | 'missing_field' | 'unknown_reference' | 'no_translation_to_review' | 'conflict';
 
@@ -71,6 +74,7 @@ type Stored = {
   fields: PolicyFields & { fullContent: PolicyFullContent };
   translationReviewedAt: Date | null;
   translationReviewedBy: number | null;
+  translationModel: string | null;
   editedFields: string[];
   /** The document's own date and issuer are known (not the received date, not a fallback department). */
   dateKnown: boolean;
@@ -104,6 +108,7 @@ async function readStored(tx: Transaction, id: number): Promise<Stored | null> {
     },
     translationReviewedAt: row.translationReviewedAt,
     translationReviewedBy: row.translationReviewedBy,
+    translationModel: row.translationModel,
     editedFields: row.editedFields,
     dateKnown: row.dateKnown,
     issuerIdentified: row.issuerIdentified,
@@ -230,6 +235,9 @@ export async function savePolicy(
     review = { translationReviewedAt: null, translationReviewedBy: null };
   }
   if (blank(next.englishTranslation)) review = { translationReviewedAt: null, translationReviewedBy: null };
+  // The model is the analyser's when it brings a new text; an editor's change keeps whose text it was.
+  const storedModel = stored?.translationModel ?? null;
+  const translationModel = blank(next.englishTranslation) ? null : author.kind === 'analyser' && translationChanged ? (author.translationModel ?? null) : storedModel;
 
   const editedFields =
     author.kind === 'admin'
@@ -262,6 +270,7 @@ export async function savePolicy(
     fullContent: (next.fullContent as PolicyFullContent | undefined) ?? {},
     ...review,
     ...(known ?? {}),
+    translationModel,
     editedFields,
   };
 
@@ -272,7 +281,7 @@ export async function savePolicy(
       review.translationReviewedAt?.getTime() !== stored.translationReviewedAt?.getTime() ||
       review.translationReviewedBy !== stored.translationReviewedBy;
     // An unchanged save writes nothing, so it neither bumps updated_at nor reindexes the policy.
-    if (changed.length > 0 || reviewChanged || knownChanged || !sameValue(editedFields, stored.editedFields)) {
+    if (changed.length > 0 || reviewChanged || knownChanged || translationModel !== storedModel || !sameValue(editedFields, stored.editedFields)) {
       version = stored.version + 1;
       await tx.update(policies).set({ ...row, version }).where(eq(policies.id, id));
     }

@@ -1,3 +1,5 @@
+import type { TranslationStatus } from '../vocabulary/translation-status.ts';
+
 /**
  * The search document of a policy: what Meilisearch stores. This type is the contract between the
  * indexer (which writes it) and the API (which reads it); which fields are searched, filtered,
@@ -30,6 +32,10 @@ export type PolicyDocument = {
   /** False when the document gave no date: `date` is then when it was received, shown as such. */
   dateKnown: boolean;
   sourceUrl: string | null;
+  /** The English text's status (filterable), the model that wrote it and the day an editor reviewed it (YYYY-MM-DD), for its label. */
+  translationStatus: TranslationStatus;
+  translationModel: string | null;
+  translationReviewedOn: string | null;
   /** The row's last change in milliseconds since the epoch; `--verify` compares it with Postgres. */
   updatedAt: number;
 };

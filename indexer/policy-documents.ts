@@ -29,6 +29,9 @@ export function toSearchDocument(policy: PolicyRecord): PolicyDocument {
     timestamp: Date.parse(`${policy.publishedOn}T00:00:00Z`) / 1000,
     dateKnown: policy.dateKnown,
     sourceUrl: policy.sourceUrl,
+    translationStatus: policy.translationStatus,
+    translationModel: policy.translationModel,
+    translationReviewedOn: policy.translationReviewedAt?.toISOString().slice(0, 10) ?? null,
     updatedAt: Number(policy.stamp),
   };
 }

@@ -71,6 +71,9 @@ describe('indexer daemon', () => {
       timestamp: Date.UTC(2026, 2, 2) / 1000,
       dateKnown: true,
       sourceUrl: 'https://www.miit.gov.cn/a.html',
+      translationStatus: 'machine',
+      translationModel: null,
+      translationReviewedOn: null,
       updatedAt: Number(row!.ms),
     });
     expect(await search('cross-border data')).toContain(policy.id);

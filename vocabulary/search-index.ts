@@ -37,7 +37,7 @@ export const subscriberOnlySearchFields = ['englishTranslation', 'chineseOrigina
 export const displayedFields = [
   'id', 'title', 'description', 'keyPoints', 'departmentId', 'departmentCode', 'departmentName',
   'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds', importanceField, 'date', 'timestamp',
-  'dateKnown', 'sourceUrl', 'updatedAt', 'englishTranslation',
+  'dateKnown', 'sourceUrl', 'updatedAt', 'englishTranslation', 'translationStatus', 'translationModel', 'translationReviewedOn',
 ] as const;
 
 /**
@@ -46,7 +46,7 @@ export const displayedFields = [
  */
 export const policyCardFields = [
   'id', 'title', 'description', 'date', 'dateKnown', 'departmentId', 'departmentCode', importanceField,
-  'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds',
+  'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds', 'translationStatus', 'translationModel', 'translationReviewedOn',
 ] as const satisfies readonly (typeof displayedFields)[number][];
 
 /** The operations a filterable field is set up for (equality: `=`, `!=`, `IN`; comparison: `<`, `>=`, `TO`, ...). */
@@ -62,6 +62,8 @@ export const filterableFields = {
   departmentCode: { kind: 'string', equality: true, comparison: false },
   industries: { kind: 'string', equality: true, comparison: false },
   topicCodes: { kind: 'string', equality: true, comparison: false },
+  /** A subscriber reads machine translations, reviewed ones, or finds those still pending. */
+  translationStatus: { kind: 'string', equality: true, comparison: false },
   [importanceField]: { kind: 'number', equality: true, comparison: true },
   timestamp: { kind: 'number', equality: false, comparison: true },
 } as const satisfies Record<string, FilterFeatures>;
@@ -80,6 +82,7 @@ export const facetFieldOf = {
   industries: 'industries',
   topics: 'topicCodes',
   importance: importanceField,
+  translation: 'translationStatus',
 } as const satisfies Record<string, FilterField>;
 export type FacetName = keyof typeof facetFieldOf;
 

@@ -138,6 +138,6 @@ function toPolicyDetail(
     },
     english_translation: policy.englishTranslation,
     chinese_original: cleanChineseOriginal(policy.chineseOriginal),
-    translation: { status: policy.translationStatus, reviewedAt: policy.translationReviewedAt?.toISOString() ?? null },
+    translation: { status: policy.translationStatus, reviewedAt: policy.translationReviewedAt?.toISOString() ?? null, model: policy.translationModel },
   };
 }

@@ -16,6 +16,11 @@ const cardColumns = {
   // An issuer nothing named has no department to show (its id is the analyser's fallback).
   departmentCode: sql<string | null>`case when ${policies.issuerIdentified} then ${departments.code} end`,
   impact: policies.impact,
+  translation: {
+    status: policies.translationStatus,
+    model: policies.translationModel,
+    reviewedOn: sql<string | null>`to_char(${policies.translationReviewedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+  },
 };
 
 /** A policy's tags as the cards, the detail page and the editor show them: industries, then topics. */

@@ -30,6 +30,8 @@ export type StoryAnalysis = {
   issuerIdentified?: boolean;
   /** Null when there is none: the translation status stays `pending`. */
   englishTranslation: string | null;
+  /** The model that wrote `englishTranslation`, for its "Machine translation" label. */
+  translationModel?: string | null;
   keyPoints: { title: string; content: string }[];
   analysis: string[];
   industries: { industryId: number; details: string }[];

@@ -76,7 +76,7 @@ async function saveAnalysis(tx: Transaction, policyId: number | null, analysis: 
   const proposed = policyFields(analysis, story);
   const stored = policyId === null ? null : await readPolicyForUpdate(tx, policyId);
   const fields = stored ? mergeAnalysis(stored, proposed, analysis, { analyser: analyserKind(analysis.usage.analyser), overwriteEdited: options.overwriteEdited }).fields : proposed;
-  return savePolicy(tx, policyId, fields, { kind: 'analyser', at: options.at, overwriteEdited: options.overwriteEdited });
+  return savePolicy(tx, policyId, fields, { kind: 'analyser', at: options.at, overwriteEdited: options.overwriteEdited, translationModel: analysis.translationModel ?? null });
 }
 
 /** The input a reprocessing analyses: the story the policy was made from, else the policy's own Chinese title, source URL and text. */

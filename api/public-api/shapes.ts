@@ -193,7 +193,7 @@ export function toPolicyDetail(detail: PolicyDetail): z.infer<typeof policyDetai
   const full = !detail.preview;
   const content = detail.fullContent;
   return {
-    ...toPolicySummary({ ...detail, departmentCode: detail.department?.code ?? null }),
+    ...toPolicySummary({ ...detail, departmentCode: detail.department?.code ?? null, translation: { status: detail.translation?.status ?? 'pending' } }),
     dateKnown: detail.dateKnown !== false,
     sourceUrl: detail.source_url,
     access: full ? 'full' : 'preview',

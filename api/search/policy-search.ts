@@ -9,6 +9,7 @@ import { facetFieldOf, type FacetName } from '../../vocabulary/search-index.ts';
 import { defaultSort, matchesEveryWord, sortRules } from '../../vocabulary/search-order.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
 import { cardFields, passageCropLength, searchableFieldsFor, type SearchReader } from './policy-index.ts';
+import { crossLanguageLimit, crossLanguageMatches, crossLanguagePlan, type CrossLanguagePlan } from './cross-language.ts';
 
 const facetNames = Object.keys(facetFieldOf) as FacetName[];
 
@@ -30,6 +31,7 @@ function filterParts(criteria: SearchCriteria): { facets: Partial<Record<FacetNa
   }
   if (criteria.industries?.length) facets.industries = [anyOf('industries', criteria.industries)];
   if (criteria.topics?.length) facets.topics = [anyOf('topicCodes', criteria.topics)];
+  if (criteria.translation?.length) facets.translation = [anyOf('translationStatus', criteria.translation)];
 
   const importance: string[] = [];
   if (criteria.minImportance !== undefined && criteria.minImportance > importanceRange.min) importance.push(compare(importanceField, '>=', criteria.minImportance));
@@ -46,6 +48,11 @@ function unixSeconds(isoDay: string): number {
   return Date.parse(`${isoDay}T00:00:00Z`) / 1000;
 }
 
+/** The Chinese matches of an English query, asked with its first page (api/search/cross-language.ts). */
+function planFor(criteria: SearchCriteria, reader: SearchReader): CrossLanguagePlan | null {
+  return criteria.page === 1 ? crossLanguagePlan(criteria.q, reader, crossLanguageLimit) : null;
+}
+
 /** Date order or relevance (by default: relevance with a query, else latest). */
 function orderFor(criteria: SearchCriteria): Pick<MultiSearchQuery, 'sort' | 'matchingStrategy'> {
   const sortBy = criteria.sortBy ?? defaultSort(criteria.q);
@@ -58,7 +65,9 @@ function orderFor(criteria: SearchCriteria): Pick<MultiSearchQuery, 'sort' | 'ma
  * criteria do not filter, and one count-only query for each facet they do filter. All go in one
  * multi-search, so a search is one round trip.
  */
-export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, reader: SearchReader): MultiSearchQuery[] {
+export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, reader: SearchReader, options: { crossLanguage: boolean } = { crossLanguage: true }): MultiSearchQuery[] {
+  // The benchmark asks without it, to compare (api/bench/reading.ts).
+  const crossLanguage = options.crossLanguage ? planFor(criteria, reader) : null;
   // Every query of the search, counts included, matches only what the reader may read.
   const attributesToSearchOn = searchableFieldsFor(reader);
   const { facets: facetFilters, other } = filterParts(criteria);
@@ -100,7 +109,8 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, re
       facets: [facetFieldOf[name]],
     }),
   );
-  return [page, ...counts];
+  // Last, so the page and its counts keep their places; under the same filters as the page.
+  return [page, ...counts, ...(crossLanguage ? [{ indexUid, filter: page.filter, ...crossLanguage.query }] : [])];
 }
 
 /**
@@ -108,25 +118,30 @@ export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, re
  * ones Meilisearch answered for (the queries ask by page), so an answer kept in memory holds
  * nothing the key does not.
  */
-const searchPageShape: AnswerShape<PolicyCardDocument, SearchResponse> = {
+const searchPageShape = (crossLanguage: CrossLanguagePlan | null): AnswerShape<PolicyCardDocument, SearchResponse> => ({
+  // The plan is a function of the query, which the answer's key holds: one name serves every plan.
   name: 'search page',
-  build(results) {
+  build(allResults) {
+    const results = crossLanguage ? allResults.slice(0, -1) : allResults;
     const page = results[0]!;
     const distribution = Object.assign({}, ...results.map((result) => result.facetDistribution ?? {})) as Record<string, Record<string, number>>;
     const facets = Object.fromEntries(facetNames.map((name) => [name, distribution[facetFieldOf[name]] ?? {}])) as SearchFacets;
     const total = page.totalHits ?? 0;
     const pageSize = page.hitsPerPage!;
+    const policies = page.hits.map((hit) => cardFromDocument(hit, hit._formatted as FormattedFields | undefined));
     return {
-      policies: page.hits.map((hit) => cardFromDocument(hit, hit._formatted as FormattedFields | undefined)),
+      policies,
       total,
       page: page.page!,
       pageSize,
       totalPages: page.totalPages ?? Math.ceil(total / pageSize),
       facets,
+      ...(crossLanguage ? { crossLanguage: crossLanguageMatches(allResults.at(-1)!, crossLanguage.expansions, new Set(policies.map((policy) => policy.id))) } : {}),
     };
   },
-};
+});
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<SearchResponse>> {
-  return deps.search.search(buildPolicySearch(criteria, deps.search.indexName, reader), reader, searchPageShape);
+  const crossLanguage = planFor(criteria, reader);
+  return deps.search.search(buildPolicySearch(criteria, deps.search.indexName, reader), reader, searchPageShape(crossLanguage));
 }

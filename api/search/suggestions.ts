@@ -1,7 +1,8 @@
-import type { MultiSearchQuery } from 'meilisearch';
+import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
 import type { PolicyDocument } from '../../indexer/document.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AnswerShape, SearchAnswer } from './cached-search.ts';
+import { crossLanguagePlan, termMatches, type CrossLanguagePlan } from './cross-language.ts';
 import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
 import type { PolicySuggestion, SuggestResponse } from '../shared/search.ts';
 import { hasMatch, highlightTags, leadingSnippet, snippetAround, splitHighlight } from '../shared/highlight.ts';
@@ -29,29 +30,45 @@ export function buildSuggestionSearch(q: string, limit: number, indexUid: string
   };
 }
 
-/** The dropdown's entries from a suggestion query's hits alone (AnswerShape). */
-const suggestionShape: AnswerShape<SuggestionDocument, SuggestResponse> = {
+/** A suggestion query's hits as the dropdown's entries. */
+function suggestionsOf(result: MultiSearchResult<SuggestionDocument>): PolicySuggestion[] {
+  return result.hits.map((hit): PolicySuggestion => {
+    const title = String(hit._formatted?.title ?? hit.title);
+    const description = String(hit._formatted?.description ?? '');
+    const snippet = snippetAround(splitHighlight(description), snippetContext);
+    return {
+      id: hit.id,
+      title: hit.title,
+      time: hit.date,
+      departmentId: hit.departmentId,
+      departmentCode: hit.departmentCode || null,
+      highlight: {
+        title: splitHighlight(title),
+        // Without a match in the description, the spec shows its first 150 characters instead of a crop.
+        description: hasMatch(snippet) ? snippet : leadingSnippet(hit.description),
+      },
+    };
+  });
+}
+
+/**
+ * The dropdown's entries from the suggestion query's hits alone (AnswerShape), then, for an English
+ * query with Chinese equivalents, the Chinese matches it did not list, up to the same limit, each
+ * saying what it matched for.
+ */
+const suggestionShape = (crossLanguage: CrossLanguagePlan | null, limit: number): AnswerShape<SuggestionDocument, SuggestResponse> => ({
   name: 'suggestions',
-  build: ([result]) => ({
-    suggestions: result!.hits.map((hit): PolicySuggestion => {
-      const title = String(hit._formatted?.title ?? hit.title);
-      const description = String(hit._formatted?.description ?? '');
-      const snippet = snippetAround(splitHighlight(description), snippetContext);
-      return {
-        id: hit.id,
-        title: hit.title,
-        time: hit.date,
-        departmentId: hit.departmentId,
-        departmentCode: hit.departmentCode || null,
-        highlight: {
-          title: splitHighlight(title),
-          // Without a match in the description, the spec shows its first 150 characters instead of a crop.
-          description: hasMatch(snippet) ? snippet : leadingSnippet(hit.description),
-        },
-      };
-    }),
-  }),
-};
+  build: ([result, chineseResult]) => {
+    const suggestions = suggestionsOf(result!);
+    if (!crossLanguage || !chineseResult) return { suggestions };
+    const listed = new Set(suggestions.map((suggestion) => suggestion.id));
+    const matched = termMatches(crossLanguage.expansions);
+    const more = suggestionsOf(chineseResult)
+      .filter((suggestion) => !listed.has(suggestion.id))
+      .map((suggestion) => ({ ...suggestion, matched }));
+    return { suggestions: [...suggestions, ...more].slice(0, limit) };
+  },
+});
 
 const noSuggestions: SearchAnswer<SuggestResponse> = { value: { suggestions: [] }, json: '{"suggestions":[]}' };
 
@@ -63,5 +80,10 @@ export async function suggestPolicies(deps: AppDeps, q: string, limit: number, r
   // A query with no letter or digit (punctuation, spaces) can match no word: Meilisearch would
   // answer it as an empty query, with policies that match nothing typed.
   if (!/[\p{L}\p{N}]/u.test(q)) return noSuggestions;
-  return deps.search.search([buildSuggestionSearch(q, limit, deps.search.indexName, reader)], reader, suggestionShape);
+  const crossLanguage = crossLanguagePlan(q, reader, limit);
+  const queries = [buildSuggestionSearch(q, limit, deps.search.indexName, reader)];
+  if (crossLanguage) {
+    queries.push({ ...crossLanguage.query, indexUid: deps.search.indexName, attributesToRetrieve: queries[0]!.attributesToRetrieve, attributesToHighlight: ['title', 'description'] });
+  }
+  return deps.search.search(queries, reader, suggestionShape(crossLanguage, limit));
 }

@@ -16,6 +16,9 @@ export type TestPolicy = {
   topics?: string[];
   chineseOriginal?: string | null;
   englishTranslation?: string | null;
+  /** With an English text: reviewed by an editor then (status `reviewed`), or written by this model (`machine`). */
+  translationReviewedAt?: Date | null;
+  translationModel?: string | null;
   sourceUrl?: string | null;
   fullContent?: PolicyFullContent;
 };

@@ -42,6 +42,7 @@ export function cardFromDocument(document: PolicyCardDocument, formatted?: Forma
     ...(document.departmentCode === '' ? { issuerIdentified: false } : {}),
     impact: document.impact,
     tags,
+    translation: { status: document.translationStatus, model: document.translationModel, reviewedOn: document.translationReviewedOn },
     ...(formatted ? { highlight: cardHighlight(formatted, document.title) } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alertFrequencies, maxSavedSearches, type AlertFrequency } from '../../vocabulary/alerts.ts';
+import { translationStatuses } from '../../vocabulary/translation-status.ts';
 import { searchQuerySchema, type SearchCriteria } from './search.ts';
 import { withoutControlCharacters } from './text-rules.ts';
 
@@ -18,6 +19,7 @@ const savedQueryShape = z.strictObject({
   departments: z.array(z.union([z.string(), z.number()]), { error: 'departments must be a list of codes or ids' }).optional(),
   industries: z.array(z.string(), { error: 'industries must be a list of names' }).optional(),
   topics: z.array(z.string(), { error: 'topics must be a list of topic codes' }).optional(),
+  translation: z.array(z.enum(translationStatuses), { error: `translation must be a list of ${translationStatuses.join(', ')}` }).optional(),
   startDate: z.string({ error: 'startDate must be an ISO date' }).optional(),
   endDate: z.string({ error: 'endDate must be an ISO date' }).optional(),
   importanceMin: z.number({ error: 'importanceMin must be a number' }).int('importanceMin must be a whole number').optional(),
@@ -36,7 +38,7 @@ const fieldOfParameter: Record<string, string> = { minImportance: 'importanceMin
 export function searchParamsOf(query: SavedSearchQuery): Record<string, string> {
   const params: Record<string, string> = {};
   if (query.q) params.q = query.q;
-  for (const key of ['departments', 'industries', 'topics'] as const) {
+  for (const key of ['departments', 'industries', 'topics', 'translation'] as const) {
     if (query[key]?.length) params[key] = JSON.stringify(query[key]);
   }
   if (query.startDate) params.startDate = query.startDate;
@@ -73,6 +75,7 @@ export const savedSearchQuerySchema = savedQueryShape.transform((query, ctx): Sa
       : {}),
     ...(criteria.industries?.length ? { industries: criteria.industries } : {}),
     ...(criteria.topics?.length ? { topics: criteria.topics } : {}),
+    ...(criteria.translation?.length ? { translation: criteria.translation } : {}),
     ...(criteria.startDate ? { startDate: criteria.startDate } : {}),
     ...(criteria.endDate ? { endDate: criteria.endDate } : {}),
     ...(criteria.minImportance !== undefined ? { importanceMin: criteria.minImportance } : {}),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { importanceRange } from '../../vocabulary/importance.ts';
 import type { FacetName } from '../../vocabulary/search-index.ts';
 import { searchSorts } from '../../vocabulary/search-order.ts';
-import type { TranslationStatus } from '../../vocabulary/translation-status.ts';
+import { translationStatuses, type TranslationProvenance, type TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { optionalParam, wholeNumber } from './params.ts';
 import { findTextProblem } from './text-rules.ts';
 
@@ -132,6 +132,9 @@ export const searchQuerySchema = z
         '["FINTECH"]',
       ),
     ),
+    translation: optionalParam(
+      jsonArray(z.enum(translationStatuses, { error: `each translation status must be one of ${translationStatuses.join(', ')}` }), '["machine","reviewed"]'),
+    ),
     startDate: optionalParam(isoDate),
     endDate: optionalParam(isoDate),
     sortBy: optionalParam(z.enum(searchSorts, { error: `must be one of ${searchSorts.join(', ')}` })),
@@ -203,6 +206,8 @@ export type PolicyCard = {
   /** Importance 1-10, under the spec's name for it (vocabulary/importance.ts). */
   impact: number;
   tags: PolicyTag[];
+  /** The English text's status, for its label (vocabulary/translation-status.ts's translationLabel). */
+  translation: TranslationProvenance;
   /**
    * Present on search results when there was a query: the title, and the description cut around
    * the match, split into matched and unmatched parts. `passage` is where the query matched when
@@ -218,6 +223,15 @@ export type PolicyCard = {
  */
 export type SearchFacets = { [name in FacetName]: Record<string, number> };
 
+/** A Chinese term an English query was matched through: shown as "matched 稀土 for 'rare earth'". */
+export type TermMatch = { chinese: string; english: string };
+
+/**
+ * An English query's matches in Chinese text (a reader entitled to it, page 1): policies the
+ * English query did not list, each with the terms it matched for. A reading aid, never a translation.
+ */
+export type CrossLanguageMatches = { matched: TermMatch[]; policies: (PolicyCard & { matched: TermMatch[] })[] };
+
 export type SearchResponse = {
   policies: PolicyCard[];
   total: number;
@@ -225,6 +239,7 @@ export type SearchResponse = {
   pageSize: number;
   totalPages: number;
   facets: SearchFacets;
+  crossLanguage?: CrossLanguageMatches;
 };
 
 export type PolicySuggestion = {
@@ -234,6 +249,8 @@ export type PolicySuggestion = {
   departmentId: number;
   departmentCode: string | null;
   highlight: { title: HighlightPart[]; description: HighlightPart[] };
+  /** Found through Chinese terms for the English query's words (a reader entitled to the text). */
+  matched?: TermMatch[];
 };
 
 export type SuggestResponse = { suggestions: PolicySuggestion[] };
@@ -267,6 +284,6 @@ export type PolicyDetail = {
   };
   english_translation?: string | null;
   chinese_original?: string | null;
-  /** Whose English text this is: none yet, the analyser's, or reviewed by an editor (and when). */
-  translation?: { status: TranslationStatus; reviewedAt: string | null };
+  /** Whose English text this is: none yet, the analyser's (which model), or reviewed by an editor (and when). */
+  translation?: { status: TranslationStatus; reviewedAt: string | null; model: string | null };
 };

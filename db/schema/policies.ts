@@ -50,6 +50,11 @@ export const policies = pgTable(
     translationReviewedAt: timestamp('translation_reviewed_at', { withTimezone: true }),
     translationReviewedBy: integer('translation_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     /**
+     * The model that wrote the English text (the LLM analyser's `LLM_MODEL`), shown in its
+     * "Machine translation" label; kept when an editor reviews the text, null when nobody knows.
+     */
+    translationModel: text('translation_model'),
+    /**
      * The fields an admin has edited (db/policies.ts names them): reprocessing by the analyser
      * leaves them as the admin wrote them unless told otherwise.
      */

@@ -302,7 +302,7 @@ describe('the policy editor', () => {
       // The reader sees whose translation it is.
       await page.goto(`/policy/${id}`);
       await page.getByTestId('translation-label').waitFor();
-      expect(await page.getByTestId('translation-label').textContent()).toMatch(/^Reviewed translation, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      expect(await page.getByTestId('translation-label').textContent()).toMatch(/^Reviewed by an editor on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       await page.context().close();
     });
   }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { chineseMarker, paragraphsOf } from '../../shared/bilingual-alignment.ts';
 
 /**
  * A local HTTP server speaking the OpenAI chat-completions protocol, for tests and benchmarks:
@@ -62,11 +63,38 @@ export async function startChatServer(answer: (request: ChatRequest, index: numb
   };
 }
 
+/** The Chinese text a request asks about: what follows the request's first blank line. */
+export function askedText(request: ChatRequest): string {
+  const content = request.messages.at(-1)!.content;
+  return content.slice(content.indexOf('\n\n') + 2);
+}
+
+const englishNumber: Record<string, (number: number) => string> = {
+  article: (number) => `Article ${number}`,
+  chapter: (number) => `Chapter ${number}`,
+  section: (number) => `Section ${number}`,
+  subsection: (number) => `(${number})`,
+  numbered: (number) => `${number}.`,
+};
+
+/**
+ * A stand-in translation as the prompt asks for one: a paragraph for each Chinese paragraph, each
+ * numbered part starting with its English number ("Article 12 [English of 80 characters]").
+ */
+export function fakeTranslation(chinese: string): string {
+  return paragraphsOf(chinese)
+    .map((paragraph) => {
+      const marker = chineseMarker(paragraph);
+      const body = `[English of ${paragraph.length} characters]`;
+      return marker ? `${englishNumber[marker.kind]!(marker.number)} ${body}` : body;
+    })
+    .join('\n');
+}
+
 /** A valid answer for whichever schema the request asks for: the analysis or a section's translation. */
 export function validAnswer(request: ChatRequest, overrides: Record<string, unknown> = {}) {
   if (request.response_format?.json_schema?.name === 'section_translation') {
-    const section = request.messages.at(-1)!.content;
-    return completion({ translation: `[English of ${section.length} characters]`, ...overrides });
+    return completion({ translation: fakeTranslation(askedText(request)), ...overrides });
   }
   const analysis = {
     title: 'Decision on Temporarily Adjusting Provisions in the Boao Lecheng Pilot Zone',
@@ -82,5 +110,8 @@ export function validAnswer(request: ChatRequest, overrides: Record<string, unkn
     importanceReasons: ['State Council decision (+2)', 'Scope limited to one pilot zone (+0)'],
   };
   const wantsTranslation = JSON.stringify(request.response_format?.json_schema?.schema ?? {}).includes('englishTranslation');
-  return completion({ ...analysis, ...(wantsTranslation ? { englishTranslation: 'In order to further support Hainan Province...' } : {}), ...overrides });
+  // A document without numbered parts gets a sentence of English; one with them, its numbers kept.
+  const document = askedText(request);
+  const englishTranslation = document.split('\n').some((line) => chineseMarker(line.trim())) ? fakeTranslation(document) : 'In order to further support Hainan Province...';
+  return completion({ ...analysis, ...(wantsTranslation ? { englishTranslation } : {}), ...overrides });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { departmentList, industryList, topicList } from '../../../db/reference-data.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
 import { citedTitles } from '../rules/citations.ts';
+import { missingAnchors } from '../../shared/bilingual-alignment.ts';
 
 /**
  * The LLM analyser: any OpenAI-compatible chat API (a hosted one, vLLM, Ollama) through the
@@ -28,6 +29,22 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
   .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'a real date');
 
+/**
+ * How a translation keeps the document's structure, so the side-by-side view can align it
+ * (api/shared/bilingual-alignment.ts): a translation that loses an article's or section's number
+ * is asked for again.
+ */
+const numberingRule = [
+  'In a translation keep every paragraph break: one English paragraph for each Chinese paragraph, in the same order.',
+  'Start each numbered part with its number in this form: 第X条 as "Article X", 第X章 as "Chapter X", 一、二、 as "I.", "II.", （一）（二） as "(1)", "(2)", 1. as "1.".',
+].join(' ');
+
+/** The translation's articles, chapters and sections must all be there, numbered as the Chinese is. */
+function checkNumbering(chinese: string, english: string): void {
+  const missing = missingAnchors(chinese, english);
+  if (missing.length > 0) throw new InvalidAnswerError(`the translation lost the numbering of ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`);
+}
+
 /** What the model returns for a document: everything but the translation of a long one. */
 const analysisSchema = z.object({
   title: z.string().min(1).describe('The English title'),
@@ -48,6 +65,7 @@ const sectionSchema = z.object({ translation: z.string().min(1).describe('This s
 const systemPrompt = [
   'You analyse official documents of the Chinese government for business readers.',
   'Answer in English, as JSON matching the schema. Translate faithfully; leave nothing out of a translation.',
+  numberingRule,
   `Departments: ${departmentList.map((department) => `${department.code} (${department.nameZh})`).join(', ')}.`,
 ].join('\n');
 
@@ -78,7 +96,14 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
   const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, maxRetries: settings.maxRetries ?? 3, timeout: 10 * 60 * 1000 });
   const invalidAnswerRetries = settings.invalidAnswerRetries ?? 2;
 
-  async function ask<T extends z.ZodType>(schema: T, name: string, user: string, signal: AbortSignal, usage: { tokens: number }): Promise<z.output<T>> {
+  async function ask<T extends z.ZodType>(
+    schema: T,
+    name: string,
+    user: string,
+    signal: AbortSignal,
+    usage: { tokens: number },
+    check: (answer: z.output<T>) => void = () => {},
+  ): Promise<z.output<T>> {
     let lastProblem = '';
     for (let attempt = 0; attempt <= invalidAnswerRetries; attempt++) {
       let content: string | null | undefined;
@@ -108,6 +133,7 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
         }
         const parsed = schema.safeParse(json);
         if (!parsed.success) throw new InvalidAnswerError(`the answer broke the schema: ${z.prettifyError(parsed.error).slice(0, 300)}`);
+        check(parsed.data);
         return parsed.data;
       } catch (error) {
         if (!(error instanceof InvalidAnswerError)) throw error;
@@ -129,14 +155,21 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
       let answer: z.output<typeof analysisSchema>;
       let englishTranslation: string;
       if (text.length <= settings.sectionCharacters) {
-        const whole = await ask(shortDocumentSchema, 'policy_analysis', `${header}${text}`, signal, usage);
+        const whole = await ask(shortDocumentSchema, 'policy_analysis', `${header}${text}`, signal, usage, (answer) => checkNumbering(text, answer.englishTranslation));
         ({ englishTranslation, ...answer } = whole);
       } else {
         const parts = sections(text, settings.sectionCharacters);
         answer = await ask(analysisSchema, 'policy_analysis', `${header}(The opening of a longer document, ${text.length} characters.)\n\n${parts.slice(0, 2).join('\n')}`, signal, usage);
         const translated: string[] = [];
         for (const [index, part] of parts.entries()) {
-          const section = await ask(sectionSchema, 'section_translation', `Translate section ${index + 1} of ${parts.length} of "${story.title}" into English.\n\n${part}`, signal, usage);
+          const section = await ask(
+            sectionSchema,
+            'section_translation',
+            `Translate section ${index + 1} of ${parts.length} of "${story.title}" into English. ${numberingRule}\n\n${part}`,
+            signal,
+            usage,
+            (answer) => checkNumbering(part, answer.translation),
+          );
           translated.push(section.translation);
         }
         englishTranslation = translated.join('\n\n');
@@ -148,6 +181,7 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
         departmentId: departmentList.find((department) => department.code === answer.department)!.id,
         publishedOn: answer.publishedOn,
         englishTranslation,
+        translationModel: settings.model,
         keyPoints: answer.keyPoints,
         analysis: answer.analysis,
         industries: answer.industries.map((entry) => ({ industryId: industryList.find((industry) => industry.name === entry.industry)!.id, details: entry.details })),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadLabelledSet } from '../documents/labelled-set.ts';
-import { completion, startChatServer, validAnswer, type ChatReply, type ChatRequest, type ChatServer } from './chat-server.ts';
+import { alignParagraphs, paragraphsOf } from '../../shared/bilingual-alignment.ts';
+import { askedText, completion, fakeTranslation, startChatServer, validAnswer, type ChatReply, type ChatRequest, type ChatServer } from './chat-server.ts';
 import { createLlmAnalyser, sections } from './index.ts';
 
 const documents = loadLabelledSet();
@@ -88,8 +89,31 @@ describe('the LLM analyser against an OpenAI-compatible server', () => {
     expect(JSON.stringify(first!.response_format!.json_schema!.schema)).not.toContain('englishTranslation');
     expect(translations.map((request) => request.response_format!.json_schema!.name)).toEqual(parts.map(() => 'section_translation'));
     translations.forEach((request, index) => expect(request.messages.at(-1)!.content).toContain(parts[index]!));
-    expect(analysis.englishTranslation).toBe(translations.map((request) => `[English of ${request.messages.at(-1)!.content.length} characters]`).join('\n\n'));
+    expect(analysis.englishTranslation).toBe(translations.map((request) => fakeTranslation(askedText(request))).join('\n\n'));
+    expect(analysis.englishTranslation).toMatch(/^Article 1 \[English of \d+ characters\]$/m);
     expect(analysis.usage.tokens).toBe(100 * (parts.length + 1));
+  });
+
+  it('asks for the numbering to be kept, and asks again for a translation that lost an article number', async () => {
+    const regulation = story('lawrefbook-06.txt');
+    expect(regulation.chineseText.length).toBeLessThan(12_000);
+    const analyser = await analyserAgainst((request, index) =>
+      // The first answer renders 第三条 as a bare paragraph: the side-by-side view could not align it.
+      index === 0 ? ok(request, { englishTranslation: fakeTranslation(askedText(request)).replace(/^Article 3 /m, '') }) : ok(request),
+    );
+    const analysis = await analyser.analyse(regulation, AbortSignal.timeout(10_000));
+    expect(server!.requests).toHaveLength(2);
+    expect(server!.requests[0]!.messages[0]!.content).toContain('第X条 as "Article X"');
+    const rows = alignParagraphs(regulation.chineseText, analysis.englishTranslation);
+    const articles = paragraphsOf(regulation.chineseText).filter((paragraph) => /^第[一二三四五六七八九十]+条/.test(paragraph));
+    expect(articles.length).toBeGreaterThan(5);
+    expect(rows.filter((row) => row.anchor?.startsWith('article '))).toHaveLength(articles.length);
+    expect(analysis.translationModel).toBe('test-model');
+  });
+
+  it('gives up with the reason when every answer loses the numbering', async () => {
+    const analyser = await analyserAgainst((request) => ok(request, { englishTranslation: 'The whole regulation in one paragraph.' }));
+    await expect(analyser.analyse(story('lawrefbook-06.txt'), AbortSignal.timeout(10_000))).rejects.toThrow(/the translation lost the numbering of article 1, article 2/);
   });
 
   it('cuts sections at line breaks, each within the limit, losing nothing', () => {

@@ -26,6 +26,11 @@ const documentTypes: DocumentType[] = [
   { pattern: /(复函|函|答复)$/, name: 'letter', points: 0 },
 ];
 
+/** Each document type's Chinese words and its English name (法 → law), for the policy glossary (api/reading/glossary.ts). */
+export const documentKindTerms: [term: string, kind: string][] = documentTypes.flatMap((type) =>
+  type.pattern.source.replace(/[()$]/g, '').split('|').map((term): [string, string] => [term, type.name]),
+);
+
 /** Every kind's English name, as the description line prints it (./facts-line.ts reads it back). */
 export const documentKindNames = [...new Set(documentTypes.map((type) => type.name))];
 

@@ -104,6 +104,7 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
           { kind: 'industry', name: 'Technology', industryId: 2, color: 'green' },
           { kind: 'topic', name: 'Data Security', topicId: 22, code: 'DATASEC', color: 'blue' },
         ],
+        translation: { status: 'machine', model: null, reviewedOn: null },
       } satisfies PolicyCard);
       expect(body).toMatchObject({ page: 1, pageSize: 3 });
     });
@@ -171,7 +172,7 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
       expect(body.preview).toBe(false);
       expect(body.english_translation).toBe('The full English translation.');
       expect(body.chinese_original).toBe('中国人民银行发布 银行业数据安全管理办法。\n\n第一条 总则');
-      expect(body.translation).toEqual({ status: 'machine', reviewedAt: null });
+      expect(body.translation).toEqual({ status: 'machine', reviewedAt: null, model: null });
       expect(body.fullContent).toEqual({
         keyPoints: fullContent.key_points,
         analysis: fullContent.analysis,
@@ -193,9 +194,9 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
       ]);
       await ctx.db.update(policies).set({ translationReviewedAt: new Date('2026-02-03T12:00:00Z') }).where(eq(policies.id, reviewedId!));
       const reviewed: PolicyDetail = await (await ctx.request(`/api/policies/${reviewedId}`, { cookie })).json();
-      expect(reviewed.translation).toEqual({ status: 'reviewed', reviewedAt: '2026-02-03T12:00:00.000Z' });
+      expect(reviewed.translation).toEqual({ status: 'reviewed', reviewedAt: '2026-02-03T12:00:00.000Z', model: null });
       const pending: PolicyDetail = await (await ctx.request(`/api/policies/${pendingId}`, { cookie })).json();
-      expect(pending.translation).toEqual({ status: 'pending', reviewedAt: null });
+      expect(pending.translation).toEqual({ status: 'pending', reviewedAt: null, model: null });
     });
 
     it('keeps the preview for a lapsed subscription', async () => {

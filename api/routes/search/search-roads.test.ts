@@ -15,8 +15,8 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
  * filters: GET /api/search as the search page asks it, and POST /api/search/multi-search as the
  * dashboard's InstantSearch widgets ask it (instant-meilisearch under the algoliasearch helper
  * that react-instantsearch drives: disjunctive refinement lists, numeric ranges, an index per
- * order). Same ids in the same order, same total and pages, same counts per department, industry
- * and topic.
+ * order). Same ids in the same order, same total and pages, same counts per department, industry,
+ * topic and translation status.
  */
 
 const words = ['data', 'security', 'rules', 'bank', 'export', 'energy', 'market', 'notice', 'credit', 'platform'];
@@ -32,6 +32,9 @@ const policies: TestPolicy[] = Array.from({ length: 40 }, (_, index) => ({
   impact: (index % 10) + 1,
   industries: [industryList[index % 6]!.name, ...(index % 4 === 0 ? [industryList[10]!.name] : [])],
   topics: [topicCodes[index % topicCodes.length]!, ...(index % 5 === 0 ? [topicCodes[(index + 2) % topicCodes.length]!] : [])],
+  // Every third pending, the rest machine translations, one in four of those reviewed.
+  ...(index % 3 === 0 ? {} : { englishTranslation: `The English text of measures ${index}.`, translationModel: 'test-model' }),
+  ...(index % 3 !== 0 && index % 4 === 1 ? { translationReviewedAt: new Date('2026-02-01T09:00:00Z') } : {}),
 }));
 
 type Filters = {
@@ -39,6 +42,7 @@ type Filters = {
   departments: string[];
   industries: string[];
   topics: string[];
+  translation: string[];
   importance: [number, number];
   startDate?: string;
   endDate?: string;
@@ -52,6 +56,7 @@ const dimensions = {
   departments: [[], ['PBOC'], ['SC', 'CSRC', 'NHC']],
   industries: [[], ['Technology'], ['Financial Services', 'Media & Entertainment']],
   topics: [[], ['DATASEC'], ['BONDS', 'RENEW', 'FINTECH']],
+  translation: [[], ['pending'], ['machine', 'reviewed'], ['reviewed']],
   importance: [[importanceRange.min, importanceRange.max], [3, 8], [7, 10], [0, 4]],
   dates: [{}, { startDate: '2023-01-01' }, { endDate: '2024-06-15' }, { startDate: '2022-06-01', endDate: '2024-12-31' }],
   sort: ['latest', 'oldest', 'relevance'],
@@ -71,13 +76,14 @@ function filterMatrix(count: number): Filters[] {
   return Array.from({ length: count }, (_, index): Filters => {
     const unfiltered = everyOrderOfEveryQuery[index];
     // First each query in each order over every policy, then every filter in a walk of combinations.
-    if (unfiltered) return { ...unfiltered, departments: [], industries: [], topics: [], importance: [importanceRange.min, importanceRange.max], page: (index % 2) + 1, pageSize: 10 };
+    if (unfiltered) return { ...unfiltered, departments: [], industries: [], topics: [], translation: [], importance: [importanceRange.min, importanceRange.max], page: (index % 2) + 1, pageSize: 10 };
     return {
       q: pick(dimensions.q),
       sort: pick(dimensions.sort),
       departments: [...pick(dimensions.departments)],
       industries: [...pick(dimensions.industries)],
       topics: [...pick(dimensions.topics)],
+      translation: [...pick(dimensions.translation)],
       importance: [...pick(dimensions.importance)] as [number, number],
       ...pick(dimensions.dates),
       page: pick(dimensions.page),
@@ -116,6 +122,7 @@ describe('the two search roads', () => {
     if (departments.length) query.departments = JSON.stringify(departments);
     if (filters.industries.length) query.industries = JSON.stringify(filters.industries);
     if (filters.topics.length) query.topics = JSON.stringify(filters.topics);
+    if (filters.translation.length) query.translation = JSON.stringify(filters.translation);
     if (filters.importance[0] !== importanceRange.min) query.minImportance = String(filters.importance[0]);
     if (filters.importance[1] !== importanceRange.max) query.maxImportance = String(filters.importance[1]);
     if (filters.startDate) query.startDate = filters.startDate;
@@ -127,13 +134,13 @@ describe('the two search roads', () => {
       ids: body.policies.map((policy) => policy.id),
       total: body.total,
       totalPages: body.totalPages,
-      counts: { departments: body.facets.departments, industries: body.facets.industries, topics: body.facets.topics },
+      counts: { departments: body.facets.departments, industries: body.facets.industries, topics: body.facets.topics, translation: body.facets.translation },
     };
   }
 
   /** The dashboard's road: the widgets' state, as react-instantsearch hands it to the algoliasearch helper. */
   async function dashboard(filters: Filters) {
-    const refinementLists = { departments: filters.departments, industries: filters.industries, topics: filters.topics };
+    const refinementLists = { departments: filters.departments, industries: filters.industries, topics: filters.topics, translation: filters.translation };
     const numericRefinements: NonNullable<PlainSearchParameters['numericRefinements']> = {};
     const [min, max] = filters.importance;
     if (min > importanceRange.min || max < importanceRange.max) {
@@ -172,7 +179,7 @@ describe('the two search roads', () => {
 
   it('covers every filter, every order and matches of every size', () => {
     expect(new Set(cases.map((filters) => `${filters.q}/${filters.sort}`)).size).toBe(dimensions.q.length * dimensions.sort.length);
-    for (const key of ['departments', 'industries', 'topics'] as const) expect(new Set(cases.map((filters) => filters[key].join())).size).toBe(dimensions[key].length);
+    for (const key of ['departments', 'industries', 'topics', 'translation'] as const) expect(new Set(cases.map((filters) => filters[key].join())).size).toBe(dimensions[key].length);
     expect(departmentList.map((department) => department.code)).toEqual(expect.arrayContaining(dimensions.departments.flat()));
   });
 

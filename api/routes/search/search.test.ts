@@ -158,6 +158,7 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
           { kind: 'topic', name: 'Fintech', topicId: 10, code: 'FINTECH', color: 'blue' },
           { kind: 'topic', name: 'Data Security', topicId: 22, code: 'DATASEC', color: 'blue' },
         ],
+        translation: { status: 'machine', model: null, reviewedOn: null },
       } satisfies PolicyCard);
       expect(JSON.stringify(body)).not.toContain('SECRET-FULL-TEXT');
     });

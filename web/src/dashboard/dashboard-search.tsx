@@ -61,6 +61,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   const departments = useRefinementList({ attribute: facetAttributes.departments, operator: 'or', limit: facetLimit, sortBy: ['name:asc'] });
   const industries = useRefinementList({ attribute: facetAttributes.industries, operator: 'or', limit: facetLimit, sortBy: ['name:asc'] });
   const topics = useRefinementList({ attribute: facetAttributes.topics, operator: 'or', limit: facetLimit, sortBy: ['count:desc', 'name:asc'] });
+  const translation = useRefinementList({ attribute: facetAttributes.translation, operator: 'or', limit: facetLimit, sortBy: ['name:asc'] });
   const { ranges, refine: refineRanges } = useConnector(connectPolicyRanges, {});
   const sortBy = useSortBy({ items: sortItems });
   const hitsPerPage = useHitsPerPage({ items: pageSizeItems });
@@ -154,6 +155,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
       departments={departments}
       industries={industries}
       topics={topics}
+      translation={translation}
       ranges={ranges}
       onRangesChange={refineRanges}
       sortOrder={sortOfInstantSearchIndex(sortBy.currentRefinement)}

@@ -1,6 +1,7 @@
 import type { UiState } from 'instantsearch.js';
 import { z } from 'zod';
 import { facetFieldOf } from '../../../vocabulary/search-index.ts';
+import { translationStatuses } from '../../../vocabulary/translation-status.ts';
 import {
   defaultSort,
   instantSearchIndexOf,
@@ -14,7 +15,12 @@ import { importanceBounds, rangesToUiState, readRangesFromUiState, type PolicyRa
 export const indexName = instantSearchIndexOf(defaultSort(undefined));
 export const pageSizes = [20, 50, 100] as const;
 /** The refinement lists' fields: the ones the search page's facets count. */
-export const facetAttributes = { departments: facetFieldOf.departments, industries: facetFieldOf.industries, topics: facetFieldOf.topics } as const;
+export const facetAttributes = {
+  departments: facetFieldOf.departments,
+  industries: facetFieldOf.industries,
+  topics: facetFieldOf.topics,
+  translation: facetFieldOf.translation,
+} as const;
 
 const storageKey = 'dashboardState';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -25,6 +31,8 @@ const dashboardStateSchema = z.object({
   selectedDepartments: z.array(z.string()).catch([]),
   selectedIndustries: z.array(z.string()).catch([]),
   selectedTopics: z.array(z.string()).catch([]),
+  /** Translation statuses (machine, reviewed, pending): ours, beside the spec's keys. */
+  selectedTranslation: z.array(z.enum(translationStatuses)).catch([]),
   startDate: isoDate.nullable().catch(null),
   endDate: isoDate.nullable().catch(null),
   currentPage: z.number().int().min(1).catch(1),
@@ -66,6 +74,7 @@ export function toUiState(state: DashboardState, q: string | undefined): UiState
         [facetAttributes.departments]: state.selectedDepartments,
         [facetAttributes.industries]: state.selectedIndustries,
         [facetAttributes.topics]: state.selectedTopics,
+        [facetAttributes.translation]: state.selectedTranslation,
       },
       ...(Object.keys(range).length ? { range } : {}),
       sortBy: instantSearchIndexOf(sortAfterQueryChange(state.sortOrder, state.searchQuery, query)),
@@ -82,6 +91,7 @@ export function fromUiState(uiState: UiState): DashboardState {
     selectedDepartments: index.refinementList?.[facetAttributes.departments] ?? [],
     selectedIndustries: index.refinementList?.[facetAttributes.industries] ?? [],
     selectedTopics: index.refinementList?.[facetAttributes.topics] ?? [],
+    selectedTranslation: index.refinementList?.[facetAttributes.translation] ?? [],
     startDate: ranges.startDate,
     endDate: ranges.endDate,
     currentPage: index.page ?? 1,

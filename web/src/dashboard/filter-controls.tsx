@@ -7,12 +7,14 @@ import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { importanceBounds, type PolicyRanges } from './policy-ranges.ts';
 import type { SearchSort } from '../../../vocabulary/search-order.ts';
+import { translationStatusLabels, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { pageSizes } from './dashboard-state.ts';
 
 export type FilterControlsProps = {
   departments: RefinementListRenderState;
   industries: RefinementListRenderState;
   topics: RefinementListRenderState;
+  translation: RefinementListRenderState;
   ranges: PolicyRanges;
   onRangesChange: (ranges: PolicyRanges) => void;
   sortOrder: SearchSort;
@@ -29,7 +31,7 @@ export type FilterControlsProps = {
 
 const dateWidth = 'w-36 min-w-[8.25rem] shrink';
 
-/** Every dashboard filter: departments, industries, topics (with counts), dates, importance, sort, page size, Reset. */
+/** Every dashboard filter: departments, industries, topics, translation status (with counts), dates, importance, sort, page size, Reset. */
 export function FilterControls(props: FilterControlsProps) {
   const { data: departmentList } = useQuery(departmentsQuery);
   const { data: topicList } = useQuery(topicsQuery);
@@ -42,6 +44,7 @@ export function FilterControls(props: FilterControlsProps) {
       <FacetFilter title="Departments" facet={props.departments} layout={layout} describe={departmentName} />
       <FacetFilter title="Industries" facet={props.industries} layout={layout} />
       <FacetFilter title="Topics" facet={props.topics} layout={layout} labelOf={topicName} />
+      <FacetFilter title="Translation" facet={props.translation} layout={layout} labelOf={(status) => translationStatusLabels[status as TranslationStatus] ?? status} />
     </>
   );
   const dates = (

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { hasMatch } from '../../../api/shared/highlight.ts';
-import type { PolicyCard as PolicyCardData } from '../../../api/shared/search.ts';
+import type { PolicyCard as PolicyCardData, TermMatch } from '../../../api/shared/search.ts';
 import { cleanTitle } from '../lib/format.ts';
 import { policyDateText } from './policy-date.tsx';
 import { CollectionMenu } from '../collections/collection-menu.tsx';
@@ -8,9 +8,10 @@ import { DepartmentBadge } from './department-badge.tsx';
 import { HighlightedText, withoutTrailingColon } from '../search/highlighted-text.tsx';
 import { ImportanceBadge } from './importance-badge.tsx';
 import { IndustryBadges, TopicBadges } from './tag-badges.tsx';
+import { TranslationLabel } from './translation-label.tsx';
 
 /** A policy in a list: department, date, importance, title (to the detail page), description, tags, bookmark menu. */
-export function PolicyCard({ policy }: { policy: PolicyCardData }) {
+export function PolicyCard({ policy }: { policy: PolicyCardData & { matched?: TermMatch[] } }) {
   const title = cleanTitle(policy.title);
   const titleParts = policy.highlight?.title;
   const descriptionParts = policy.highlight?.description;
@@ -25,6 +26,7 @@ export function PolicyCard({ policy }: { policy: PolicyCardData }) {
             {policyDateText(policy.time, policy.dateKnown)}
           </span>
           <ImportanceBadge impact={policy.impact} />
+          <TranslationLabel translation={policy.translation} compact />
         </div>
         <CollectionMenu policyId={policy.id} policyTitle={title} />
       </div>
@@ -44,6 +46,16 @@ export function PolicyCard({ policy }: { policy: PolicyCardData }) {
         // Where the query matched when the description does not show it: a key point, or the text.
         <p className="line-clamp-3 border-l-2 border-slate-300 pl-3 text-sm text-slate-600" data-testid="policy-passage">
           <HighlightedText parts={passageParts} />
+        </p>
+      )}
+      {policy.matched && policy.matched.length > 0 && (
+        <p className="text-xs text-slate-700" data-testid="matched-note">
+          {policy.matched.map((match) => (
+            <span key={match.chinese} className="mr-2">
+              matched <span lang="zh" className="font-semibold">{match.chinese}</span> for '{match.english}'
+            </span>
+          ))}
+          <span className="text-slate-500">(dictionary match, not a translation)</span>
         </p>
       )}
       <IndustryBadges industries={policy.tags.filter((tag) => tag.kind === 'industry')} />

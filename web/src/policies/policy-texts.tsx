@@ -1,24 +1,29 @@
 import { Tabs } from 'radix-ui';
 import type { PolicyDetail } from '../../../api/shared/search.ts';
-import { formatPolicyDate } from '../lib/format.ts';
+import { DictionaryText } from '../reading/dictionary-text.tsx';
+import { SideBySide } from './side-by-side.tsx';
+import { TranslationLabel } from './translation-label.tsx';
 
-// One row on a phone: no gap and narrower padding there (the three labels need about 300 px).
+// Narrower padding on a phone, where the four labels take two rows (one row needs about 400 px).
 const tabTrigger =
   'shrink-0 whitespace-nowrap border-b-2 border-transparent px-2 py-2 text-sm sm:px-3 font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-slate-900';
 
-/** Translated Text, Original Text and Analysis, one tab each, for a reader who may read them. */
-export function PolicyTexts({ policy }: { policy: PolicyDetail }) {
+/** Translated Text, Original Text, Side by side and Analysis, one tab each, for a reader who may read them. */
+export function PolicyTexts({ policy, dictionary }: { policy: PolicyDetail; dictionary: boolean }) {
   const analysis = policy.fullContent.analysis ?? [];
   const timeline = policy.fullContent.implementationTimeline ?? [];
   return (
     <section className="grid gap-4">
       <Tabs.Root defaultValue="translated">
-        <Tabs.List aria-label="Policy text" className="flex overflow-x-auto border-b border-slate-200 sm:gap-1">
+        <Tabs.List aria-label="Policy text" className="flex flex-wrap border-b border-slate-200 sm:flex-nowrap sm:gap-1 sm:overflow-x-auto">
           <Tabs.Trigger value="translated" className={tabTrigger}>
             Translated Text
           </Tabs.Trigger>
           <Tabs.Trigger value="original" className={tabTrigger}>
             Original Text
+          </Tabs.Trigger>
+          <Tabs.Trigger value="side-by-side" className={tabTrigger}>
+            Side by side
           </Tabs.Trigger>
           <Tabs.Trigger value="analysis" className={tabTrigger}>
             Analysis
@@ -31,17 +36,23 @@ export function PolicyTexts({ policy }: { policy: PolicyDetail }) {
               <div className="leading-relaxed whitespace-pre-line text-slate-900">{policy.english_translation}</div>
             </>
           ) : (
-            <p className="text-slate-700">The English translation of this policy is not available yet.</p>
+            <>
+              <TranslationLabel translation={policy.translation} />
+              <p className="text-slate-700">The English translation of this policy is not available yet.</p>
+            </>
           )}
         </Tabs.Content>
         <Tabs.Content value="original" className="pt-4">
           {policy.chinese_original?.trim() ? (
-            <div lang="zh" className="leading-relaxed whitespace-pre-line text-slate-900">
-              {policy.chinese_original}
+            <div className="leading-relaxed whitespace-pre-line text-slate-900">
+              <DictionaryText text={policy.chinese_original} enabled={dictionary} />
             </div>
           ) : (
             <p className="text-slate-700">The original text of this policy is not available.</p>
           )}
+        </Tabs.Content>
+        <Tabs.Content value="side-by-side" className="pt-4">
+          <SideBySide policy={policy} dictionary={dictionary} />
         </Tabs.Content>
         <Tabs.Content value="analysis" className="grid gap-4 pt-4">
           {analysis.length === 0 && timeline.length === 0 && <p className="text-slate-700">No analysis is available for this policy yet.</p>}
@@ -69,19 +80,5 @@ export function PolicyTexts({ policy }: { policy: PolicyDetail }) {
         </Tabs.Content>
       </Tabs.Root>
     </section>
-  );
-}
-
-/** Whose English this is, as China Law Translate marks it: the analyser's, or reviewed by an editor on a date. */
-function TranslationLabel({ translation }: { translation: PolicyDetail['translation'] }) {
-  if (!translation || translation.status === 'pending') return null;
-  const text =
-    translation.status === 'reviewed' && translation.reviewedAt
-      ? `Reviewed translation, ${formatPolicyDate(translation.reviewedAt)}`
-      : 'Machine translation';
-  return (
-    <p className="mb-3 inline-flex rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium text-slate-700" data-testid="translation-label">
-      {text}
-    </p>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { PolicyDetail } from '../../../api/shared/search.ts';
 import { CollectionMenu } from '../collections/collection-menu.tsx';
 import { PolicyExportMenu } from '../exports/policy-export-menu.tsx';
@@ -7,6 +8,7 @@ import { cleanTitle, truncate } from '../lib/format.ts';
 import { policyDateText } from './policy-date.tsx';
 import { DepartmentBadge } from './department-badge.tsx';
 import { ImportanceBadge } from './importance-badge.tsx';
+import { DictionaryText, DictionaryToggle } from '../reading/dictionary-text.tsx';
 import { PolicyTexts } from './policy-texts.tsx';
 import { RelatedPolicies } from './related-policies.tsx';
 import { IndustryBadges, TopicBadges } from './tag-badges.tsx';
@@ -16,6 +18,9 @@ export function PolicyView({ policy }: { policy: PolicyDetail }) {
   const title = cleanTitle(policy.title);
   const industries = policy.tags.filter((tag) => tag.kind === 'industry');
   const topics = policy.tags.flatMap((tag) => (tag.kind === 'topic' ? [tag.name] : []));
+  // The dictionary reading aid, for Chinese wherever the page shows it (title, key points, original).
+  const [dictionary, setDictionary] = useState(false);
+  const hasChinese = [policy.title, policy.chinese_original ?? '', ...policy.fullContent.keyPoints.map((point) => `${point.title}${point.content}`)].some((text) => /\p{Script=Han}/u.test(text));
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <article className="card grid content-start gap-5 p-5 sm:p-7" aria-labelledby="policy-title">
@@ -45,14 +50,15 @@ export function PolicyView({ policy }: { policy: PolicyDetail }) {
         </div>
         <header className="grid gap-3">
           <h1 id="policy-title" className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">
-            {title}
+            <DictionaryText text={title} enabled={dictionary} />
           </h1>
+          {hasChinese && <DictionaryToggle enabled={dictionary} onChange={setDictionary} />}
           {policy.description && <p className="text-slate-800">{policy.description}</p>}
           <IndustryBadges industries={industries} />
           <TopicBadges topics={topics} />
         </header>
-        <KeyPoints keyPoints={policy.fullContent.keyPoints} />
-        {policy.preview ? <SubscribeCall /> : <PolicyTexts policy={policy} />}
+        <KeyPoints keyPoints={policy.fullContent.keyPoints} dictionary={dictionary} />
+        {policy.preview ? <SubscribeCall /> : <PolicyTexts policy={policy} dictionary={dictionary} />}
       </article>
       <aside className="grid content-start gap-6">
         {!policy.preview && <TopicImpacts policy={policy} />}
@@ -62,7 +68,7 @@ export function PolicyView({ policy }: { policy: PolicyDetail }) {
   );
 }
 
-function KeyPoints({ keyPoints }: { keyPoints: PolicyDetail['fullContent']['keyPoints'] }) {
+function KeyPoints({ keyPoints, dictionary }: { keyPoints: PolicyDetail['fullContent']['keyPoints']; dictionary: boolean }) {
   if (!keyPoints.length) return null;
   return (
     <section aria-labelledby="key-points-heading" className="rounded-md bg-slate-50 p-4">
@@ -72,8 +78,16 @@ function KeyPoints({ keyPoints }: { keyPoints: PolicyDetail['fullContent']['keyP
       <ol className="mt-3 grid list-decimal gap-3 pl-5">
         {keyPoints.map((point, index) => (
           <li key={index}>
-            {point.title && <p className="font-semibold text-slate-900">{point.title}</p>}
-            {point.content && <p className="text-sm text-slate-800">{point.content}</p>}
+            {point.title && (
+              <p className="font-semibold text-slate-900">
+                <DictionaryText text={point.title} enabled={dictionary} />
+              </p>
+            )}
+            {point.content && (
+              <p className="text-sm text-slate-800">
+                <DictionaryText text={point.content} enabled={dictionary} />
+              </p>
+            )}
           </li>
         ))}
       </ol>

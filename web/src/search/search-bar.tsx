@@ -228,6 +228,11 @@ function SuggestionContent({ suggestion }: { suggestion: PolicySuggestion }) {
         <HighlightedText parts={suggestion.highlight.description} />
       </p>
       <span className="text-xs text-slate-700">{formatPolicyDate(suggestion.time)}</span>
+      {suggestion.matched && (
+        <span className="text-xs text-slate-700" data-testid="suggestion-matched">
+          {suggestion.matched.map((match) => `matched ${match.chinese} for '${match.english}'`).join(', ')} (dictionary)
+        </span>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
 import { PolicyCard } from '../policies/policy-card.tsx';
+import { CrossLanguageResults } from './cross-language-results.tsx';
 import { ResultsSkeleton } from './results-skeleton.tsx';
 import { SaveSearchButton } from '../alerts/save-search-dialog.tsx';
 import { savedQueryFromSearchPage } from '../alerts/saved-query.ts';
@@ -128,6 +129,7 @@ export function SearchPage() {
               ))}
             </ul>
           )}
+          {data?.crossLanguage && <CrossLanguageResults matches={data.crossLanguage} />}
           {data && (
             <SearchPagination
               page={page}

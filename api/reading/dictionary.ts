@@ -1,0 +1,114 @@
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict';
+import type { DictionaryEntry, ReadingWord } from '../shared/reading.ts';
+import { cedictEntries, isUsefulSense } from './cc-cedict.ts';
+import { expandEnglishQuery } from './english-senses.ts';
+import { policyGlossary } from './glossary.ts';
+import { pinyinWithToneMarks } from './pinyin.ts';
+
+/**
+ * The dictionary reading aid: Chinese text cut into words by jieba (with the glossary's terms
+ * kept whole), each word looked up in the policy glossary first, then in CC-CEDICT. A dictionary,
+ * never a translation: it gives a word's senses, not what the sentence says.
+ */
+
+/** Senses shown per entry: enough to read by, few enough for a popover. */
+const maxSenses = 6;
+
+let segmenter: Jieba | undefined;
+
+/** One segmenter per process, the glossary's terms added at high frequency so 融资担保 stays one word. */
+function cut(text: string): string[] {
+  if (!segmenter) {
+    segmenter = Jieba.withDict(dict);
+    segmenter.loadDict(Buffer.from([...policyGlossary().keys()].map((term) => `${term} 200000 n`).join('\n')));
+  }
+  return segmenter.cut(text, false);
+}
+
+const hasHan = /\p{Script=Han}/u;
+
+/**
+ * A glossary term CC-CEDICT lacks (营商环境) read as the longest words it does have (营商 + 环境),
+ * each by its reading: the readings of a compound are its parts'.
+ */
+function composedPinyin(term: string): string[] {
+  const entries = cedictEntries();
+  const syllables: string[] = [];
+  const characters = [...term];
+  for (let start = 0; start < characters.length; ) {
+    let end = characters.length;
+    while (end > start + 1 && !entries.has(characters.slice(start, end).join(''))) end--;
+    const part = entries.get(characters.slice(start, end).join(''));
+    if (!part) return [];
+    // A common word's reading before a proper name's (capitalised in CC-CEDICT).
+    syllables.push(pinyinWithToneMarks((part.find((entry) => entry.pinyin === entry.pinyin.toLowerCase()) ?? part[0]!).pinyin));
+    start = end;
+  }
+  return [syllables.join(' ')];
+}
+
+/** A word's entry: the glossary's meaning first (with CC-CEDICT's reading), else CC-CEDICT's. */
+export function lookUpWord(word: string): DictionaryEntry | null {
+  const glossary = policyGlossary().get(word);
+  const cedict = cedictEntries().get(word) ?? [];
+  const pinyin = [...new Set(cedict.map((entry) => pinyinWithToneMarks(entry.pinyin)))];
+  // Some entries keep related senses in one string ("to explore; to probe"): one sense a line reads better.
+  const cedictSenses = [...new Set(cedict.flatMap((entry) => entry.english.flatMap((sense) => sense.split('; ')).filter(isUsefulSense)))];
+  if (glossary) {
+    const english = [...new Set([...glossary.english, ...cedictSenses])].slice(0, maxSenses);
+    return { word, pinyin: pinyin.length ? pinyin : composedPinyin(word), senses: english, notes: glossary.notes, source: 'glossary' };
+  }
+  if (cedictSenses.length === 0) return null;
+  return { word, pinyin, senses: cedictSenses.slice(0, maxSenses), notes: [], source: 'cc-cedict' };
+}
+
+/**
+ * The text as words, each Chinese word with its entry. A word neither source knows (jieba keeps
+ * idioms like 贯彻落实 whole) is read as the longest known words it starts with, so a reader still
+ * sees 贯彻 and 落实.
+ */
+export function readText(text: string): ReadingWord[] {
+  const words: ReadingWord[] = [];
+  for (const word of cut(text)) {
+    if (!hasHan.test(word)) {
+      words.push({ text: word });
+      continue;
+    }
+    const entry = lookUpWord(word);
+    if (entry || word.length === 1) {
+      words.push(entry ? { text: word, entry } : { text: word });
+      continue;
+    }
+    words.push(...knownParts(word));
+  }
+  return words;
+}
+
+function knownParts(word: string): ReadingWord[] {
+  const parts: ReadingWord[] = [];
+  const characters = [...word];
+  for (let start = 0; start < characters.length; ) {
+    let end = characters.length;
+    let entry: DictionaryEntry | null = null;
+    for (; end > start + 1; end--) {
+      entry = lookUpWord(characters.slice(start, end).join(''));
+      if (entry) break;
+    }
+    const text = characters.slice(start, end).join('');
+    entry ??= lookUpWord(text);
+    parts.push(entry ? { text, entry } : { text });
+    start = end;
+  }
+  return parts;
+}
+
+/**
+ * Loads CC-CEDICT, the glossary, the segmenter and the English index before the API serves: a few
+ * seconds of CPU that would otherwise stall every request behind the first dictionary lookup or
+ * English query of a subscriber.
+ */
+export function loadReadingAid(): void {
+  readText('营商环境');
+  expandEnglishQuery('rare earth');
+}

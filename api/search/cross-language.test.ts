@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandEnglishQuery } from '../reading/english-senses.ts';
+import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
+import type { SearchResponse, SuggestResponse } from '../shared/search.ts';
+import { createSubscriber } from '../test/accounts.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { crossLanguageQueries } from './cross-language-queries.ts';
+import { indexAll, insertPolicies } from './testing.ts';
+
+/**
+ * English queries finding Chinese-only policies: every real document of the labelled set as a
+ * policy still waiting for its translation (Chinese title, no English), as the rules analyser
+ * leaves one.
+ */
+describe('English queries that find Chinese documents', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  const idOf = new Map<string, number>();
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const documents = loadLabelledSet();
+    const ids = await insertPolicies(
+      ctx,
+      documents.map((document) => ({ title: document.title, departmentId: 4, publishedOn: document.receivedOn, chineseOriginal: document.story.chineseText, englishTranslation: null })),
+    );
+    documents.forEach((document, index) => idOf.set(document.file, ids[index]!));
+    await indexAll(ctx);
+    ({ cookie } = await createSubscriber(ctx));
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  const search = async (q: string, as?: string) => {
+    const response = await ctx.request(`/api/search?${new URLSearchParams({ q })}`, as ? { cookie: as } : {});
+    expect(response.status).toBe(200);
+    return (await response.json()) as SearchResponse;
+  };
+
+  it('expands through the glossary and CC-CEDICT: rare earth, credit reporting, deposit insurance', () => {
+    expect(expandEnglishQuery('rare earth')).toEqual([{ english: 'rare earth', chinese: '稀土', source: 'glossary' }]);
+    expect(expandEnglishQuery('credit reporting')[0]!.chinese).toBe('征信');
+    expect(expandEnglishQuery('deposit insurance')[0]!.chinese).toBe('存款保险');
+    expect(expandEnglishQuery('random inspection')).toEqual([{ english: 'random inspection', chinese: '抽查', source: 'cc-cedict' }]);
+    expect(expandEnglishQuery('稀土')).toEqual([]);
+  });
+
+  it.each(crossLanguageQueries.map((query) => [query.q, query] as const))('"%s" finds its document for a subscriber, with the term it matched', async (_q, query) => {
+    const body = await search(query.q, cookie);
+    const found = body.crossLanguage?.policies.find((policy) => policy.id === idOf.get(query.file));
+    expect(found, JSON.stringify(body.crossLanguage?.policies.map((policy) => policy.title))).toBeDefined();
+    expect(found!.matched.map((match) => match.chinese)).toContain(query.term);
+    expect(found!.matched.find((match) => match.chinese === query.term)!.english.length).toBeGreaterThan(0);
+  });
+
+  it.each(crossLanguageQueries.map((query) => [query.q, query] as const))('"%s" never finds it for a visitor, whose search may not read the text', async (_q, query) => {
+    const body = await search(query.q);
+    expect(body.crossLanguage).toBeUndefined();
+    expect(body.policies.map((policy) => policy.id)).not.toContain(idOf.get(query.file));
+  });
+
+  it('highlights the Chinese match where the card shows Chinese: the title of a policy still untranslated', async () => {
+    const body = await search('medical tourism', cookie);
+    const found = body.crossLanguage!.policies.find((policy) => policy.id === idOf.get('govcn-16.txt'))!;
+    expect(found.highlight!.title.filter((part) => part.match).map((part) => part.text)).toEqual(['医疗旅游']);
+    expect(found.matched).toEqual([{ chinese: '医疗旅游', english: 'medical tourism' }]);
+    expect(found.translation).toEqual({ status: 'pending', model: null, reviewedOn: null });
+  });
+
+  it('suggests the Chinese documents the same way, for a subscriber only', async () => {
+    const suggest = async (as?: string) => (await (await ctx.request(`/api/search/suggest?q=${encodeURIComponent('patent agency')}`, as ? { cookie: as } : {})).json()) as SuggestResponse;
+    const subscriber = await suggest(cookie);
+    expect(subscriber.suggestions.find((suggestion) => suggestion.id === idOf.get('govcn-58.txt'))?.matched).toEqual([{ chinese: '专利代理', english: 'patent agency' }]);
+    expect((await suggest()).suggestions).toEqual([]);
+  });
+});

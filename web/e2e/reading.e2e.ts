@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../../db/client.ts';
+import { createPolicy } from '../../db/testing.ts';
+import { regulationEnglish } from '../../api/processing/documents/english-openings.ts';
+import { loadLabelledSet } from '../../api/processing/documents/labelled-set.ts';
+import { checkPage, signIn } from './account-helpers.ts';
+import { launchBrowser, newContext } from './browser.ts';
+
+/**
+ * Reading across the language gap (issue 35): a regulation side by side with its English, a
+ * Chinese word's dictionary entry, and an English query that finds a policy still waiting for its
+ * translation through its Chinese text. Real documents from the labelled set.
+ */
+
+let browser: Browser;
+const database = createDatabase(inject('databaseUrl'), { max: 2 });
+const documents = loadLabelledSet();
+const chineseOf = (file: string) => documents.find((document) => document.file === file)!;
+let regulationId: number;
+let pendingId: number;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const regulation = chineseOf('lawrefbook-08.txt');
+  ({ id: regulationId } = await createPolicy(database.db, {
+    title: 'Regulations on Optimizing the Business Environment',
+    description: 'The State Council sets the rules for a market-based, law-based and international business environment.',
+    departmentId: 4,
+    publishedOn: '2019-10-22',
+    chineseOriginal: regulation.story.chineseText,
+    englishTranslation: regulationEnglish,
+    translationModel: 'journey-model',
+  }));
+  const pending = chineseOf('govcn-16.txt');
+  ({ id: pendingId } = await createPolicy(database.db, { title: pending.title, description: '', departmentId: 4, publishedOn: '2018-12-21', chineseOriginal: pending.story.chineseText }));
+});
+afterAll(async () => {
+  await browser.close();
+  await database.close();
+});
+
+async function subscriberPage(viewport: 'desktop' | 'mobile'): Promise<Page> {
+  const page = await (await newContext(browser, viewport)).newPage();
+  await signIn(page, 'subscriber@example.com');
+  return page;
+}
+
+/** The indexer catches up on its own: wait until the subscriber's search finds the Chinese-only policy. */
+async function waitForChineseMatch(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await page.request.get('/api/search?q=medical%20tourism')).json()) as { crossLanguage?: { policies: { id: number }[] } };
+        return body.crossLanguage?.policies.some((policy) => policy.id === pendingId) ?? false;
+      },
+      { timeout: 60_000, interval: 250 },
+    )
+    .toBe(true);
+}
+
+for (const viewport of ['desktop', 'mobile'] as const) {
+  describe(`reading across the language gap (${viewport})`, () => {
+    it('reads a regulation side by side, article beside article, with its translation label', async () => {
+      const page = await subscriberPage(viewport);
+      await page.goto(`/policy/${regulationId}`);
+      await page.getByRole('tab', { name: 'Side by side' }).click();
+      const article3 = page.locator('[data-testid="aligned-row"][data-anchor="article 3"]');
+      await article3.waitFor();
+      const text = (await article3.textContent())!;
+      expect(text).toContain('第三条 国家持续深化简政放权');
+      expect(text).toContain('Article 3 The State keeps deepening the reform');
+      expect(await page.getByTestId('side-by-side').getByTestId('translation-label').first().textContent()).toBe('Machine translation (journey-model)');
+      if (viewport === 'mobile') {
+        // One under the other: the English paragraph starts below its Chinese one.
+        const chinese = await article3.locator('div').first().boundingBox();
+        const english = await article3.locator('div').nth(1).boundingBox();
+        expect(english!.y).toBeGreaterThanOrEqual(chinese!.y + chinese!.height - 1);
+      }
+      await checkPage(page, `reading-side-by-side-${viewport}`);
+      await page.context().close();
+    });
+
+    it('shows a Chinese word\'s dictionary entry, the policy glossary first, crediting CC-CEDICT', async () => {
+      const page = await subscriberPage(viewport);
+      await page.goto(`/policy/${regulationId}`);
+      await page.getByRole('tab', { name: 'Side by side' }).click();
+      await page.getByLabel('Dictionary').check();
+      const word = page.locator('[data-anchor="article 1"]').getByTestId('dictionary-word').filter({ hasText: /^营商环境$/ }).first();
+      if (viewport === 'desktop') await word.hover();
+      else await word.click();
+      const entry = page.getByTestId('dictionary-entry');
+      await entry.waitFor();
+      const shown = (await entry.textContent())!;
+      expect(shown).toContain('Dictionary');
+      expect(shown).toContain('business environment');
+      expect(shown).toContain('Policy glossary');
+      expect(shown).toContain('CC-CEDICT');
+      expect(shown).toContain('not a translation');
+      await checkPage(page, `reading-dictionary-${viewport}`);
+      await page.context().close();
+    });
+
+    it('finds a Chinese-only policy for an English query, saying which Chinese term it matched', async () => {
+      const page = await subscriberPage(viewport);
+      await waitForChineseMatch(page);
+      await page.goto('/search?q=medical%20tourism');
+      const section = page.getByTestId('cross-language-results');
+      await section.waitFor();
+      const card = section.getByTestId('policy-card').filter({ hasText: '海南博鳌乐城国际医疗旅游先行区' });
+      expect(await card.getByTestId('matched-note').textContent()).toContain("matched 医疗旅游 for 'medical tourism'");
+      expect(await card.getByTestId('translation-label').textContent()).toBe('Translation pending');
+      await checkPage(page, `reading-cross-language-${viewport}`);
+      await page.context().close();
+    });
+  });
+}

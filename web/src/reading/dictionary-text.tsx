@@ -1,0 +1,110 @@
+import { useQueries } from '@tanstack/react-query';
+import { Popover } from 'radix-ui';
+import { useState } from 'react';
+import type { ReadingWord } from '../../../api/shared/reading.ts';
+import { dictionaryCredit } from '../../../api/shared/reading.ts';
+import { readingQuery } from '../api/reading.ts';
+
+/**
+ * Chinese text with the dictionary reading aid: with `enabled`, each word can be hovered, focused
+ * or tapped for its pinyin and senses. Labelled "Dictionary", never a translation.
+ */
+export function DictionaryText({ text, enabled, className }: { text: string; enabled: boolean; className?: string }) {
+  const readings = useQueries({ queries: chunksOf(text).map((chunk) => ({ ...readingQuery(chunk), enabled: enabled && /\p{Script=Han}/u.test(chunk) })) });
+  if (!enabled || readings.some((reading) => !reading.data)) {
+    return (
+      <span lang="zh" className={className}>
+        {text}
+      </span>
+    );
+  }
+  const words = readings.flatMap((reading) => reading.data!.words);
+  return (
+    <span lang="zh" className={className} data-testid="dictionary-text">
+      {words.map((word, index) => (word.entry ? <DictionaryWord key={index} word={word} /> : <span key={index}>{word.text}</span>))}
+    </span>
+  );
+}
+
+/** A long original is looked up in pieces cut at line breaks, each well within the API's limit. */
+const chunkCharacters = 5000;
+
+function chunksOf(text: string): string[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const line of text.split(/(?<=\n)/)) {
+    if (current && current.length + line.length > chunkCharacters) {
+      chunks.push(current);
+      current = '';
+    }
+    current += line;
+    while (current.length > chunkCharacters) {
+      chunks.push(current.slice(0, chunkCharacters));
+      current = current.slice(chunkCharacters);
+    }
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}
+
+function DictionaryWord({ word }: { word: ReadingWord }) {
+  const [open, setOpen] = useState(false);
+  const entry = word.entry!;
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          className="cursor-help rounded-sm decoration-slate-400 decoration-dotted underline-offset-4 hover:bg-amber-100 hover:underline focus-visible:bg-amber-100"
+          onMouseEnter={() => setOpen(true)}
+          onMouseLeave={() => setOpen(false)}
+          data-testid="dictionary-word"
+        >
+          {word.text}
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="top"
+          align="start"
+          sideOffset={4}
+          collisionPadding={8}
+          onOpenAutoFocus={(event) => event.preventDefault()}
+          aria-label={`Dictionary entry for ${entry.word}`}
+          className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-md border border-slate-300 bg-white p-3 text-left text-sm shadow-lg"
+          data-testid="dictionary-entry"
+        >
+          <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Dictionary</p>
+          <p className="mt-1">
+            <span lang="zh" className="text-lg font-semibold text-slate-900">
+              {entry.word}
+            </span>
+            {entry.pinyin.length > 0 && <span className="ml-2 text-slate-700">{entry.pinyin.join(' / ')}</span>}
+          </p>
+          {entry.source === 'glossary' && (
+            <p className="mt-1 text-xs font-medium text-brand-700" data-testid="glossary-notes">
+              {['Policy glossary', ...entry.notes].join(' · ')}
+            </p>
+          )}
+          <ol className="mt-2 list-decimal pl-5 text-slate-800">
+            {entry.senses.map((sense, index) => (
+              <li key={index}>{sense}</li>
+            ))}
+          </ol>
+          <p className="mt-2 border-t border-slate-200 pt-2 text-xs text-slate-600">{dictionaryCredit}</p>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** The switch that turns the reading aid on for the Chinese text on the page. */
+export function DictionaryToggle({ enabled, onChange }: { enabled: boolean; onChange: (enabled: boolean) => void }) {
+  return (
+    <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+      <input type="checkbox" checked={enabled} onChange={(event) => onChange(event.target.checked)} className="size-4" />
+      Dictionary
+      <span className="text-xs text-slate-600">(hover or tap a Chinese word; a dictionary aid, not a translation)</span>
+    </label>
+  );
+}

@@ -1,0 +1,40 @@
+import type { CrossLanguageMatches } from '../../../api/shared/search.ts';
+import { PolicyCard } from '../policies/policy-card.tsx';
+
+/**
+ * Policies an English query found in their Chinese text, through the policy glossary and
+ * CC-CEDICT: each card says which Chinese term it matched for which English words. A dictionary
+ * match, never a translation.
+ */
+export function CrossLanguageResults({ matches }: { matches: CrossLanguageMatches }) {
+  if (matches.policies.length === 0) return null;
+  return (
+    <section aria-labelledby="cross-language-heading" className="grid gap-3" data-testid="cross-language-results">
+      <div>
+        <h2 id="cross-language-heading" className="text-lg font-semibold text-slate-900">
+          Also found in the Chinese text
+        </h2>
+        <p className="text-sm text-slate-700">
+          Your words matched through the dictionary:{' '}
+          {matches.matched.map((match, index) => (
+            <span key={match.chinese}>
+              {index > 0 && ', '}
+              <span lang="zh" className="font-semibold">
+                {match.chinese}
+              </span>{' '}
+              for '{match.english}'
+            </span>
+          ))}
+          . Dictionary matches from CC-CEDICT (CC BY-SA 4.0) and the policy glossary, not translations.
+        </p>
+      </div>
+      <ul className="grid gap-4">
+        {matches.policies.map((policy) => (
+          <li key={policy.id}>
+            <PolicyCard policy={policy} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
