@@ -35,6 +35,7 @@ export const policySummarySchema = z
     importance: z.int().min(1).max(importanceRange.max).openapi({ description: 'Importance, 1 (low) to 10 (critical).' }),
     industries: z.array(z.object({ id: z.int(), name: z.string() })),
     topics: z.array(z.object({ id: z.int(), code: z.string(), name: z.string() })),
+    translationStatus: z.enum(translationStatuses).openapi({ description: 'The English text: `machine` translation, `reviewed` by an editor, or `pending`.' }),
   })
   .openapi('PolicySummary');
 
@@ -72,8 +73,9 @@ export const searchResultSchema = z
         industries: z.record(z.string(), z.int()),
         topics: z.record(z.string(), z.int()),
         importance: z.record(z.string(), z.int()),
+        translation: z.record(z.string(), z.int()),
       })
-      .openapi({ description: 'Counts per value (departments and topics by code, industries by name, importance "1"-"10"), each under every filter but its own.' }),
+      .openapi({ description: 'Counts per value (departments and topics by code, industries by name, importance "1"-"10", translation by status), each under every filter but its own.' }),
   })
   .openapi('SearchResult');
 
@@ -95,9 +97,13 @@ export const policyDetailSchema = policySummarySchema
     englishTranslation: z.string().nullable(),
     chineseOriginal: z.string().nullable(),
     translation: z
-      .object({ status: z.enum(translationStatuses), reviewedAt: isoDateTime.nullable() })
+      .object({
+        status: z.enum(translationStatuses),
+        reviewedAt: isoDateTime.nullable(),
+        model: z.string().nullable().openapi({ description: 'The model that made a machine translation, when known.' }),
+      })
       .nullable()
-      .openapi({ description: 'Whose English text it is: none yet (`pending`), machine-made (`machine`), or reviewed by an editor.' }),
+      .openapi({ description: 'Whose English text it is: none yet (`pending`), machine-made (`machine`, with its model), or reviewed by an editor.' }),
   })
   .openapi('PolicyDetail');
 
@@ -160,6 +166,7 @@ export function toPolicySummary(card: PolicyCard): Summary {
     importance: card.impact,
     industries: card.tags.flatMap((tag) => (tag.kind === 'industry' ? [{ id: tag.industryId, name: tag.name }] : [])),
     topics: card.tags.flatMap((tag) => (tag.kind === 'topic' ? [{ id: tag.topicId, code: tag.code, name: tag.name }] : [])),
+    translationStatus: card.translation.status,
   };
 }
 
