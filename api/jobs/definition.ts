@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
+import type { AlertServices } from '../alerts/services.ts';
 import type { Analyser } from '../processing/analysis.ts';
 import type { StoryJobSettings } from '../processing/config.ts';
 
@@ -33,6 +34,8 @@ export type JobContext = {
   retryLimit: number;
   /** The jobs' settings (TRASH_RETENTION_DAYS for the purge). */
   settings: StoryJobSettings;
+  /** The alerts' index, mailer and channels (api/alerts/services.ts), where the worker has them. */
+  alerts?: AlertServices;
 };
 
 export type JobDefinition<Name extends string = string, Payload extends z.ZodType = z.ZodType> = {
@@ -48,6 +51,8 @@ export type JobDefinition<Name extends string = string, Payload extends z.ZodTyp
   abandoned?(tx: Transaction, data: z.output<Payload>, loss: { final: boolean; reason: string; now: Date }): Promise<void>;
   /** Runs the job on a clock: a cron expression (UTC) and the payload each run gets. */
   schedule?: { cron: string; data: z.input<Payload> };
+  /** Runs the job as soon as a Postgres NOTIFY on this channel arrives (the worker LISTENs), with this payload. */
+  wakeOn?: { channel: string; data: z.input<Payload> };
 };
 
 /** Declares a job, its name kept as a literal type so `enqueue` knows its payload. */

@@ -130,3 +130,21 @@ const searchPageShape: AnswerShape<PolicyCardDocument, SearchResponse> = {
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<SearchResponse>> {
   return deps.search.search(buildPolicySearch(criteria, deps.search.indexName, reader), reader, searchPageShape);
 }
+
+/**
+ * The query that tells which of `policyIds` a search would show (an alert rule's matching): the
+ * same text, filters, matching strategy and reader's fields as the search page, restricted to the
+ * ids by a filter, answering ids only.
+ */
+export function buildPolicyMatch(criteria: SearchCriteria, indexUid: string, reader: SearchReader, policyIds: readonly number[]): MultiSearchQuery {
+  const { facets, other } = filterParts(criteria);
+  return {
+    indexUid,
+    q: criteria.q,
+    attributesToSearchOn: searchableFieldsFor(reader),
+    filter: [anyOf('id', policyIds), ...other, ...Object.values(facets).flat()],
+    matchingStrategy: orderFor(criteria).matchingStrategy,
+    limit: policyIds.length,
+    attributesToRetrieve: ['id'],
+  };
+}

@@ -7,3 +7,4 @@ export * from './operations.ts';
 export * from './search.ts';
 export * from './contact.ts';
 export * from './alerts.ts';
+export * from './deliveries.ts';
