@@ -25,5 +25,20 @@ export const alertEnv = {
   ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS: flag,
 };
 
+/**
+ * What the worker adds to read the index and write links: matching searches Meilisearch (with the
+ * search-only key, or the admin or master key when only those are given), and messages link to APP_URL.
+ * Optional, so a worker without them still runs the story jobs (the alert jobs then fail, saying why).
+ */
+export const alertWorkerEnv = {
+  ...alertEnv,
+  APP_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  MEILI_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }).optional(),
+  MEILI_INDEX: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'letters, digits, - and _ only').default('policies'),
+  MEILI_SEARCH_KEY: z.string().trim().min(1).optional(),
+  MEILI_ADMIN_KEY: z.string().trim().min(1).optional(),
+  MEILI_MASTER_KEY: z.string().min(16, 'must be at least 16 bytes').optional(),
+};
+
 const alertSchema = z.object(alertEnv);
 export type AlertSettings = z.output<typeof alertSchema> & { APP_URL: string; MAIL_FROM?: string; SUPPORT_EMAIL?: string };

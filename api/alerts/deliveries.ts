@@ -54,7 +54,7 @@ export async function failTwiceLostDeliveries(db: Database, now: Date): Promise<
   const rows = await db
     .update(alertDeliveries)
     .set({ state: 'failed', claimToken: null, claimedUntil: null, lastError: 'Its sender was lost twice while sending; not sent again (it may have arrived)' })
-    .where(and(eq(alertDeliveries.state, 'sending'), sql`${alertDeliveries.claimedUntil} < ${now}`, sql`${alertDeliveries.lostClaims} >= 1`))
+    .where(and(eq(alertDeliveries.state, 'sending'), sql`${alertDeliveries.claimedUntil} < ${now.toISOString()}::timestamptz`, sql`${alertDeliveries.lostClaims} >= 1`))
     .returning({ id: alertDeliveries.id });
   return rows.length;
 }
@@ -67,7 +67,8 @@ export async function failTwiceLostDeliveries(db: Database, now: Date): Promise<
  */
 export async function claimDueDeliveries(db: Database, options: { now: Date; leaseSeconds: number; groups: number }): Promise<DeliveryClaim> {
   const token = randomUUID();
-  const { now } = options;
+  // A raw statement's parameters go to postgres.js as they are: instants as ISO text, cast.
+  const now = sql`${options.now.toISOString()}::timestamptz`;
   const claimable = sql`((d.state = 'pending' and d.due_at <= ${now}) or (d.state = 'sending' and d.claimed_until < ${now} and d.lost_claims = 0))`;
   const rows = await db.execute<{ id: number; user_id: number; policy_id: number; channel: string; rule_ids: string[]; cadence: AlertCadence; attempts: number }>(sql`
     with due_groups as (
@@ -87,7 +88,7 @@ export async function claimDueDeliveries(db: Database, options: { now: Date; lea
         lost_claims = s.lost_claims + (case when s.state = 'sending' then 1 else 0 end),
         attempts = s.attempts + 1,
         claim_token = ${token},
-        claimed_until = ${addSeconds(now, options.leaseSeconds)}
+        claimed_until = ${addSeconds(options.now, options.leaseSeconds).toISOString()}::timestamptz
     where s.id in (select id from picked)
     returning s.id, s.user_id, s.policy_id, s.channel, s.rule_ids, s.cadence, s.attempts`);
   return {

@@ -33,7 +33,7 @@ export function createAlertMailer(settings: { SMTP_URL?: string; MAIL_FROM?: str
         messageId: mail.messageId,
         // One-click unsubscribe (RFC 8058): mail clients show an Unsubscribe button that POSTs
         // "List-Unsubscribe=One-Click" to the link.
-        list: { unsubscribe: { url: mail.unsubscribeUrl, comment: 'Unsubscribe' } },
+        list: { unsubscribe: mail.unsubscribeUrl },
         headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'Auto-Submitted': 'auto-generated' },
       });
     },

@@ -178,7 +178,7 @@ export async function recordChannelFailure(db: Database, channelId: number, reas
       consecutiveFailures: sql`${alertChannels.consecutiveFailures} + 1`,
       lastError: reason.slice(0, 500),
       enabled: sql`${alertChannels.consecutiveFailures} + 1 < ${maxFailures}`,
-      disabledAt: sql`case when ${alertChannels.consecutiveFailures} + 1 >= ${maxFailures} then ${now}::timestamptz else null end`,
+      disabledAt: sql`case when ${alertChannels.consecutiveFailures} + 1 >= ${maxFailures} then ${now.toISOString()}::timestamptz else null end`,
     })
     .where(eq(alertChannels.id, channelId));
 }
