@@ -7,6 +7,7 @@ import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
 import { indexAll } from '../search/testing.ts';
 import { createSubscriber } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { departmentList } from '../../db/reference-data.ts';
 import { createPolicy } from '../../db/testing.ts';
 import { claimDueDeliveries } from './deliveries.ts';
 import { createAlertMailer } from './mailer.ts';
@@ -51,10 +52,10 @@ afterAll(async () => {
 async function newPolicy(document: (typeof documents)[number]) {
   const policy = await createPolicy(ctx.db, {
     title: document.title,
-    description: document.story.chineseText.split('\n').slice(3, 4).join(''),
+    description: document.story.chineseText.split('\n').find((line) => line.length > 40) ?? '',
     chineseOriginal: document.story.chineseText,
     publishedOn: document.expected.publishedOn,
-    departmentId: 1,
+    departmentId: departmentList.find((department) => department.code === document.expected.department)!.id,
     impact: 7,
   });
   await indexAll(ctx);
@@ -90,7 +91,7 @@ describe('immediate e-mail alerts', () => {
     expect(mail!.html).toContain(`/policy/${policy.id}`);
     expect(mail!.headers.get('list-unsubscribe')).toMatch(/^<http:\/\/localhost:3000\/api\/alerts\/unsubscribe\?user=\d+&rule=all&sig=[\w-]+>$/);
     expect(mail!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(mail!.text).toMatch(/Unsubscribe from “Market supervision” \[http:\/\/localhost:3000\/api\/alerts\/unsubscribe\?user=\d+&rule=search:\d+&sig=/);
+    expect(mail!.text).toMatch(/Unsubscribe from “Market supervision”\s+\[http:\/\/localhost:3000\/api\/alerts\/unsubscribe\?user=\d+&rule=search:\d+&sig=/);
 
     await ctx.db.update(policies).set({ title: `${marketSupervision.title}（修订）`, impact: 9 }).where(eq(policies.id, policy.id));
     await indexAll(ctx);
@@ -200,7 +201,7 @@ describe('retries', () => {
 describe('the notification preferences as a rule', () => {
   it('match by department and wait for their digest', async () => {
     const { user } = await createSubscriber(ctx);
-    await ctx.db.insert(notificationPreferences).values({ userId: user.id, frequency: 'daily', departmentIds: [1] });
+    await ctx.db.insert(notificationPreferences).values({ userId: user.id, frequency: 'daily', departmentIds: [departmentList.find((department) => department.code === 'SC')!.id] });
     const now = new Date('2030-01-10T03:00:00Z');
     await newPolicy(documents.find((entry) => entry.file === 'govcn-08.txt')!);
     await runAlerts(now);
