@@ -4,6 +4,7 @@ import { databaseEnv, parseEnv } from '../db/config.ts';
 import { meilisearchEnv } from '../indexer/config.ts';
 import { alertEnv } from './alerts/config.ts';
 import { checkMailSettings, mailEnv } from './mail/config.ts';
+import { fetcherEnv } from './outbound/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
 
 /** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
@@ -52,6 +53,7 @@ const envSchema = z
     ...storyJobEnv,
     ...llmEnv,
     ...importEnv,
+    ...fetcherEnv,
   })
   .superRefine((env, ctx) => {
     if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { databaseEnv, parseEnv } from '../../db/config.ts';
 import { alertWorkerEnv } from '../alerts/config.ts';
 import { checkMailSettings, mailEnv } from '../mail/config.ts';
+import { fetcherEnv } from '../outbound/config.ts';
 import { checkJobSettings, llmEnv, storyJobEnv } from '../processing/config.ts';
 
 /** The worker's settings, by the same pieces of zod as the API's (api/config.ts): a variable means one thing to both. */
-const workerEnvSchema = z.object({ ...databaseEnv, ...storyJobEnv, ...llmEnv, ...mailEnv, ...alertWorkerEnv }).superRefine(checkMailSettings).superRefine(checkJobSettings);
+const workerEnvSchema = z.object({ ...databaseEnv, ...storyJobEnv, ...llmEnv, ...mailEnv, ...fetcherEnv, ...alertWorkerEnv }).superRefine(checkMailSettings).superRefine(checkJobSettings);
 
 export type WorkerConfig = z.output<typeof workerEnvSchema>;
 
