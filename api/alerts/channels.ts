@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
+import { guardedLookup, refusedAddress } from '../outbound/address-guard.ts';
 import type { AlertChannelKind } from '../../vocabulary/deliveries.ts';
 import { distinctPolicies, type AlertContent, type RenderedAlert } from './message.ts';
 
@@ -22,6 +23,11 @@ export type AlertChannelPoster = {
 
 /** The outbound guard as the poster uses it: a connect-time lookup, and the check of a URL's literal address. */
 export type OutboundGuard = { lookup: LookupFunction; refusedAddress: (address: string) => string | null };
+
+/** The product's outbound guard (api/outbound/address-guard.ts) as alerts use it. */
+export function outboundGuard(options: { allowPrivateHosts: boolean }): OutboundGuard {
+  return { lookup: guardedLookup(options), refusedAddress: (address) => refusedAddress(address, options) };
+}
 
 /** The header carrying a webhook body's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const signatureHeader = 'X-Policy-Tracker-Signature';

@@ -42,3 +42,6 @@ export const alertWorkerEnv = {
 
 const alertSchema = z.object(alertEnv);
 export type AlertSettings = z.output<typeof alertSchema> & { APP_URL: string; MAIL_FROM?: string; SUPPORT_EMAIL?: string };
+
+const workerAlertSchema = z.object(alertWorkerEnv);
+export type WorkerAlertConfig = z.output<typeof workerAlertSchema> & { SMTP_URL?: string; MAIL_FROM?: string; SUPPORT_EMAIL?: string };

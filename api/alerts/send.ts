@@ -136,10 +136,15 @@ function contentOf(
   return {
     cadence: deliveries[0]!.cadence,
     recipientName: reader.name,
-    groups: [...groups.values()],
+    // Saved searches in the order they were made, the preferences' rule last.
+    groups: [...groups.values()].sort((a, b) => ruleOrder(a.ruleId) - ruleOrder(b.ruleId)),
     unsubscribeAllUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId: allRules }),
     accountUrl: new URL('/account', appUrl).toString(),
   };
+}
+
+function ruleOrder(ruleId: string): number {
+  return ruleId.startsWith('search:') ? Number(ruleId.slice('search:'.length)) : Number.MAX_SAFE_INTEGER;
 }
 
 /** The rules of these deliveries that still alert, `${userId}|${ruleId}` → name. */

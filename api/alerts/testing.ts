@@ -1,4 +1,16 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { departmentList } from '../../db/reference-data.ts';
+import { savedSearches } from '../../db/schema/index.ts';
+import { createPolicy } from '../../db/testing.ts';
+import { startMailSink } from '../dev/mail-sink.ts';
+import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
+import { indexAll } from '../search/testing.ts';
+import { createTestContext } from '../test/context.ts';
+import { createAlertChannelPoster, outboundGuard } from './channels.ts';
+import { createAlertMailer } from './mailer.ts';
+import { matchArrivals } from './match.ts';
+import { sendDueDeliveries } from './send.ts';
+import type { AlertServices } from './services.ts';
 
 /**
  * Test helpers for alerts: reading a received e-mail (headers, plain and HTML parts, decoded) and a
@@ -76,4 +88,56 @@ export async function startWebhookEndpoint(status: () => number = () => 200) {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A test file's alert world: its own database and index (api/test/context.ts), a real SMTP server
+ * (the dev mail sink) as SMTP_URL, the alert services over them, and the steps the jobs run.
+ */
+export async function createAlertTestWorld(overrides: Parameters<typeof createTestContext>[0] = {}) {
+  const sink = await startMailSink();
+  const ctx = await createTestContext({ SMTP_URL: sink.url, SUPPORT_EMAIL: 'support@example.test', ALERT_SIGNING_SECRET: 'test-signing-secret-0123456789', ...overrides });
+  const services: AlertServices = {
+    db: ctx.db,
+    settings: ctx.config,
+    search: ctx.deps.meilisearch,
+    mailer: createAlertMailer(ctx.config),
+    channels: createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: ctx.config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) }),
+  };
+  const documents = loadLabelledSet();
+  return {
+    ctx,
+    sink,
+    services,
+    /** A policy from a real State Council document of the labelled set, made searchable by the indexer's own pass. */
+    async newPolicy(file: string, fields: { impact?: number } = {}) {
+      const document = documents.find((entry) => entry.file === file)!;
+      const policy = await createPolicy(ctx.db, {
+        title: document.title,
+        description: document.story.chineseText.split('\n').find((line) => line.length > 40) ?? '',
+        chineseOriginal: document.story.chineseText,
+        publishedOn: document.expected.publishedOn,
+        departmentId: departmentList.find((department) => department.code === document.expected.department)!.id,
+        impact: fields.impact ?? 7,
+      });
+      await indexAll(ctx);
+      return policy;
+    },
+    async saveSearch(userId: number, name: string, q: string, alert: 'immediate' | 'daily' | 'weekly') {
+      const [row] = await ctx.db.insert(savedSearches).values({ userId, name, query: { q }, alert }).returning();
+      return row!;
+    },
+    /** Matching then sending, as the two jobs run them, at `now`. */
+    async runAlerts(now: Date) {
+      while (await matchArrivals(services, { now, batchSize: 100 }));
+      while (await sendDueDeliveries(services, { now }));
+    },
+    mailsTo: (email: string) => sink.messages.filter((mail) => mail.to.includes(email)).map((mail) => parseMail(mail.raw)),
+    close: async () => {
+      services.mailer?.close();
+      await services.channels.close();
+      await ctx.close();
+      await sink.stop();
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { createDatabase } from '../../db/client.ts';
+import { closeAlertServices, createAlertServices } from '../alerts/services.ts';
 import { ConfigError } from '../../db/config.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { chooseAnalyser } from '../processing/analysers.ts';
@@ -16,7 +17,8 @@ async function main() {
   });
   const database = createDatabase(config.DATABASE_URL, { max: config.STORY_CONCURRENCY + 2 });
   const queue = await startJobQueue(config.DATABASE_URL, config, { maintain: true, max: config.STORY_CONCURRENCY + 2 });
-  const worker = await runWorker({ db: database.db, queue, analyser, settings: config, log });
+  const alerts = createAlertServices(database.db, config);
+  const worker = await runWorker({ db: database.db, queue, analyser, settings: config, alerts, log });
   log(`[worker] processing stories with the ${analyser.name} analyser, ${config.STORY_CONCURRENCY} at a time`);
 
   let stopping = false;
@@ -27,6 +29,7 @@ async function main() {
     void worker
       .stop()
       .then(() => queue.stop())
+      .then(() => closeAlertServices(alerts))
       .then(() => database.close())
       .then(() => {
         log('[worker] stopped');
