@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import type { AlertChannelPoster } from './alerts/channels.ts';
 import type { PaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -19,4 +20,6 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** The jobs' queue: jobs of api/jobs/'s list, enqueued in the caller's transaction. */
   jobs: Pick<JobQueue, 'enqueue'>;
+  /** Slack and webhook posts through the outbound guard: the channels' "Send test message". */
+  alertChannels: AlertChannelPoster;
 };

@@ -7,6 +7,7 @@ import { AppError, renderError } from './http/errors.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { billingRoutes } from './routes/billing/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { alertRoutes } from './routes/alerts/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
     .route('/', billingRoutes(deps))
     .route('/user', userRoutes(deps))
     .route('/collections', collectionRoutes(deps))
+    .route('/alerts', alertRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/database-stats', databaseStatsRoutes(deps));
 
