@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     postgresPort: await freePort(),
     meiliPort: await freePort(),
     // Every journey signs up from 127.0.0.1: the per-IP limit on new accounts is for the world.
-    env: { ...env, APP_URL: `http://localhost:${port}`, NODE_ENV: 'test', REGISTRATIONS_PER_IP_PER_HOUR: '1000' },
+    env: { ...env, APP_URL: `http://localhost:${port}`, NODE_ENV: 'test', REGISTRATIONS_PER_IP_PER_HOUR: '1000', ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true' },
     demoPolicies: 300,
     log,
   });
