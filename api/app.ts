@@ -10,9 +10,12 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { alertRoutes } from './routes/alerts/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
+import { feedTokenRoutes } from './routes/feeds/feed-token.ts';
+import { feedRoutes } from './routes/feeds/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { policyRoutes } from './routes/policies/index.ts';
 import { referenceRoutes } from './routes/reference/index.ts';
+import { savedSearchRoutes } from './routes/saved-searches/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { databaseStatsRoutes } from './routes/stats/index.ts';
 import { userRoutes } from './routes/user/index.ts';
@@ -36,15 +39,19 @@ export function createApp(deps: AppDeps) {
     .route('/health', healthRoutes(deps))
     .route('/', referenceRoutes(deps))
     .route('/contact', contactRoutes(deps))
+    // Feed readers send no cookie: a feed's reader is its token's owner (or a visitor).
+    .route('/feeds', feedRoutes(deps))
     .use(sessionMiddleware(deps))
     // What a search may match depends on the reader's subscription (search sees what they may read).
     .route('/search', searchRoutes(deps))
     .route('/policies', policyRoutes(deps))
     .route('/auth', authRoutes(deps))
     .route('/', billingRoutes(deps))
+    .route('/user/feed-token', feedTokenRoutes(deps))
     .route('/user', userRoutes(deps))
     .route('/collections', collectionRoutes(deps))
     .route('/alerts', alertRoutes(deps))
+    .route('/saved-searches', savedSearchRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/database-stats', databaseStatsRoutes(deps));
 

@@ -12,9 +12,19 @@ import {
   testAlertChannel,
 } from '../api/alerts.ts';
 import { serverMessage } from '../api/client.ts';
+import { SettingsCard } from '../account/settings-card.tsx';
 import { toast } from '../components/toaster.tsx';
 
 const kindLabels: Record<AlertChannelKind, string> = { slack: 'Slack', webhook: 'Webhook' };
+
+/** The channels as their own card, after the Notifications section (until that section holds them). */
+export function AlertChannelsSection() {
+  return (
+    <SettingsCard title="Alert channels" description="Alerts go to your e-mail, and to these Slack channels and webhooks.">
+      <NotificationChannels />
+    </SettingsCard>
+  );
+}
 
 /**
  * Where alerts go besides e-mail: Slack incoming webhooks and signed webhooks, each with a test
@@ -48,11 +58,9 @@ function ChannelList() {
 
   return (
     <div>
-      <h3 className="text-base font-semibold text-slate-950">Alert channels</h3>
-      <p className="mt-1 text-sm text-slate-700">Alerts go to your e-mail, and to these Slack channels and webhooks.</p>
       {channels.isError && <p className="mt-3 text-sm text-red-700">Failed to load your channels.</p>}
-      {channels.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">No channels yet.</p>}
-      <ul className="mt-3 grid gap-3">
+      {channels.data?.length === 0 && <p className="text-sm text-slate-700">No channels yet.</p>}
+      <ul className="grid gap-3">
         {channels.data?.map((channel) => (
           <ChannelItem
             key={channel.id}

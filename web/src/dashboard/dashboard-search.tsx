@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import type { SavedSearchQuery } from '../../../api/shared/saved-search-schemas.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   useClearRefinements,
@@ -11,6 +12,9 @@ import {
   useSearchBox,
   useSortBy,
 } from 'react-instantsearch';
+import { SaveSearchButton } from '../alerts/save-search-dialog.tsx';
+import { SavedSearchesPanel } from '../alerts/saved-searches-panel.tsx';
+import { dashboardStateOf, savedQueryFromDashboard } from '../alerts/saved-query.ts';
 import { CollectionsPanel } from '../collections/collections-panel.tsx';
 import { PolicyCard } from '../policies/policy-card.tsx';
 import { ResultsSkeleton } from '../search/results-skeleton.tsx';
@@ -19,7 +23,7 @@ import { useRestoreScrollWhenReady } from '../lib/scroll-restoration.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { instantSearchIndexOf, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
-import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState } from './dashboard-state.ts';
+import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, toUiState } from './dashboard-state.ts';
 import { FilterControls } from './filter-controls.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
 import { cardFromHit, type PolicyHit } from './policy-hits.ts';
@@ -128,6 +132,15 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
     const sort = sortAfterQueryChange(sortOfInstantSearchIndex(sortBy.currentRefinement), searchBox.query, text);
     setIndexUiState((state) => ({ ...state, query: text, sortBy: instantSearchIndexOf(sort), page: undefined }));
   };
+  /** A saved search run from the panel replaces the text and every filter. */
+  const runSavedSearch = (query: SavedSearchQuery) => {
+    const state = dashboardStateOf(query);
+    clearTimeout(debounce.current);
+    setText(state.searchQuery);
+    setIndexUiState(toUiState(state, state.searchQuery)[indexName]!);
+    window.scrollTo({ top: 0 });
+  };
+  const savedSearchesPanel = <SavedSearchesPanel onRun={runSavedSearch} />;
   const searching = status === 'loading' || status === 'stalled';
   const canReset = clearFilters.canRefine;
   const pageSize = hitsPerPage.items.find((item) => item.isRefined)?.value ?? pageSizes[0];
@@ -168,6 +181,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               }}
               busy={searching}
             />
+            <SaveSearchButton currentQuery={() => savedQueryFromDashboard(fromUiState({ [indexName]: indexUiState }))} className="flex-1 md:flex-none" />
             {!isDesktop && (
               <>
                 <BottomSheet
@@ -191,6 +205,16 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
                   }
                 >
                   <CollectionsPanel />
+                </BottomSheet>
+                <BottomSheet
+                  title="Saved Searches"
+                  trigger={
+                    <button type="button" className="btn-secondary h-10 flex-1">
+                      Saved
+                    </button>
+                  }
+                >
+                  {savedSearchesPanel}
                 </BottomSheet>
               </>
             )}
@@ -239,8 +263,9 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
           )}
         </section>
         {isDesktop && (
-          <aside className="md:sticky md:top-[calc(44px+var(--dashboard-bar-height,9rem)+1.5rem)] md:self-start">
+          <aside className="grid gap-4 md:sticky md:top-[calc(44px+var(--dashboard-bar-height,9rem)+1.5rem)] md:self-start">
             <CollectionsPanel />
+            {savedSearchesPanel}
           </aside>
         )}
       </div>

@@ -3,6 +3,9 @@ import { HelpSection } from '../account/help-section.tsx';
 import { PasswordSection } from '../account/password-section.tsx';
 import { ProfileSection } from '../account/profile-section.tsx';
 import { SubscriptionSection } from '../account/subscription-section.tsx';
+import { AlertChannelsSection } from '../alerts/notification-channels.tsx';
+import { NotificationsSection } from '../alerts/notifications-section.tsx';
+import { SavedSearchesPanel } from '../alerts/saved-searches-panel.tsx';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { PageLayout } from '../components/page-layout.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -22,6 +25,9 @@ export function AccountPage() {
             <ProfileSection user={user} />
             <PasswordSection />
             <SubscriptionSection />
+            <SavedSearchesPanel />
+            <NotificationsSection />
+            <AlertChannelsSection />
             <HelpSection />
             <DangerZone />
           </>

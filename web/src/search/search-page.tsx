@@ -11,6 +11,8 @@ import { MultiSelect } from '../components/multi-select.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
 import { PolicyCard } from '../policies/policy-card.tsx';
 import { ResultsSkeleton } from './results-skeleton.tsx';
+import { SaveSearchButton } from '../alerts/save-search-dialog.tsx';
+import { savedQueryFromSearchPage } from '../alerts/saved-query.ts';
 import { SearchBar, type SearchChip } from './search-bar.tsx';
 import { toast } from '../components/toaster.tsx';
 import { formatFilterDate } from '../lib/format.ts';
@@ -98,7 +100,10 @@ export function SearchPage() {
       }
     >
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6">
-        <h1 className="text-2xl font-bold break-words text-slate-900">{q ? `Search Results for "${q}"` : 'All Policies'}</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="min-w-0 text-2xl font-bold break-words text-slate-900">{q ? `Search Results for "${q}"` : 'All Policies'}</h1>
+          {user && <SaveSearchButton currentQuery={() => savedQueryFromSearchPage(search)} />}
+        </div>
         <SearchFilters search={search} facets={data?.facets} onChange={update} />
         <section aria-label="Results" aria-busy={results.isFetching} className="grid gap-4">
           {results.isPending ? (

@@ -1,0 +1,118 @@
+import { addDays } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hashPassword } from '../../api/auth/password.ts';
+import { createDatabase } from '../../db/client.ts';
+import { notificationPreferences, savedSearches, subscriptions } from '../../db/schema/index.ts';
+import { createPolicy, createUser } from '../../db/testing.ts';
+import { checkPage, demoPassword, expectToast, signIn } from './account-helpers.ts';
+import { baseUrl, launchBrowser, newContext } from './browser.ts';
+
+/**
+ * Saved searches (issue 32): a subscriber saves the dashboard's search with its filters, finds it
+ * in the Saved Searches panel, renames it, reads its private feed with a feed token made on the
+ * account page, and saves notification preferences. Each viewport works on its own subscriber and
+ * a policy with a marker in its title.
+ */
+
+let browser: Browser;
+const database = createDatabase(inject('databaseUrl'), { max: 2 });
+const marker = `Quokka${Date.now().toString(36)}`;
+const policyTitle = `${marker} pilot plan for centralised drug procurement`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await createPolicy(database.db, { title: policyTitle, description: 'Volume-based procurement of generic drugs in 11 cities.', departmentId: 4, publishedOn: '2019-01-01' });
+  // The indexer picks the policy up from the outbox; the search finds it once it has.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const answer = (await (await fetch(`${baseUrl()}/api/search?q=${marker}`)).json()) as { total: number };
+    if (answer.total === 1) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+afterAll(async () => {
+  await browser.close();
+  await database.close();
+});
+
+async function subscriberPage(viewport: 'desktop' | 'mobile'): Promise<{ page: Page; userId: number }> {
+  const email = `saver.${viewport}.${marker.toLowerCase()}@example.com`;
+  const user = await createUser(database.db, { email, username: email, name: 'Sam Saver', passwordHash: await hashPassword(demoPassword) });
+  const now = new Date();
+  await database.db.insert(subscriptions).values({ userId: user.id, provider: 'local', providerSubscriptionId: `local_sub_${user.id}`, status: 'active', currentPeriodStart: now, currentPeriodEnd: addDays(now, 30) });
+  const page = await (await newContext(browser, viewport)).newPage();
+  await signIn(page, email);
+  return { page, userId: user.id };
+}
+
+for (const viewport of ['desktop', 'mobile'] as const) {
+  describe(`saved searches (${viewport})`, () => {
+    it('saves the dashboard search with its filters, renames it, reads its feed and saves notification preferences', async () => {
+      const { page, userId } = await subscriberPage(viewport);
+      await page.goto('/dashboard');
+      await page.getByTestId('dashboard-search-input').fill(marker);
+
+      // The State Council filter, from the bar (desktop) or the Filter sheet (phone).
+      if (viewport === 'desktop') {
+        await page.getByRole('button', { name: /^Departments/ }).click();
+        await page.getByRole('group', { name: 'Departments' }).getByRole('checkbox', { name: /^SC\b/ }).check();
+        await page.keyboard.press('Escape');
+      } else {
+        await page.getByRole('button', { name: 'Filter', exact: true }).click();
+        await page.getByRole('dialog', { name: 'Filter' }).getByRole('group', { name: 'Departments' }).getByRole('checkbox', { name: /^SC\b/ }).check();
+        await page.keyboard.press('Escape');
+      }
+      await page.getByTestId('dashboard-results').getByText(policyTitle).waitFor();
+
+      await page.getByTestId('save-search').click();
+      const dialog = page.getByRole('dialog', { name: 'Save search' });
+      expect(await dialog.textContent()).toContain(`"${marker}" · SC`);
+      await dialog.getByLabel('Name').fill(`Drug procurement ${viewport}`);
+      await dialog.getByLabel('Alerts').selectOption('daily');
+      await checkPage(page, `save-search-dialog-${viewport}`);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(page, 'Search saved');
+      const [saved] = await database.db.select().from(savedSearches).where(eq(savedSearches.userId, userId));
+      expect(saved).toMatchObject({ name: `Drug procurement ${viewport}`, alert: 'daily', query: { q: marker, departments: ['SC'] } });
+
+      if (viewport === 'mobile') await page.getByRole('button', { name: 'Saved', exact: true }).click();
+      const panel = page.getByTestId('saved-searches-panel');
+      const entry = panel.getByTestId('saved-search').filter({ hasText: `Drug procurement ${viewport}` });
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain('1 policy');
+      await checkPage(page, `saved-searches-panel-${viewport}`);
+      await entry.getByRole('button', { name: 'Rename' }).click();
+      const rename = page.getByRole('dialog', { name: 'Rename saved search' });
+      await rename.getByLabel('Name').fill(`Generic drugs ${viewport}`);
+      await rename.getByRole('button', { name: 'Rename' }).click();
+      await expectToast(page, 'Saved search updated');
+      await panel.getByRole('button', { name: `Generic drugs ${viewport}` }).waitFor();
+
+      // The account page: a feed token, shown once, makes the search's feed readable.
+      await page.goto('/account');
+      await page.getByRole('button', { name: 'Create feed token' }).click();
+      await page.getByLabel('Feed token').waitFor();
+      const accountEntry = page.getByTestId('saved-searches-panel').getByTestId('saved-search').filter({ hasText: `Generic drugs ${viewport}` });
+      await accountEntry.getByText('RSS feed').click();
+      const feedUrl = await accountEntry.getByLabel(`RSS feed link of Generic drugs ${viewport}`).inputValue();
+      expect(feedUrl).toMatch(/\/api\/feeds\/searches\/\d+\.rss\?token=[a-z2-7]{52}$/);
+      const feed = await page.request.get(feedUrl);
+      expect(feed.status()).toBe(200);
+      expect(await feed.text()).toContain(policyTitle);
+      expect((await page.request.get(feedUrl.replace(/\?token=.*$/, ''))).status()).toBe(404);
+      await checkPage(page, `account-saved-searches-${viewport}`);
+
+      const preferences = page.getByTestId('notification-preferences');
+      await preferences.getByLabel('Phone (optional)').fill('+86 10 6512 3456');
+      await preferences.getByLabel('Frequency').selectOption('weekly');
+      await preferences.getByRole('group', { name: 'Departments' }).getByRole('checkbox', { name: /^SC\b/ }).check();
+      await preferences.getByRole('button', { name: 'Save Preferences' }).click();
+      await expectToast(page, 'Success!', 'Your notification preferences have been saved.');
+      const [stored] = await database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+      expect(stored).toMatchObject({ phone: '+86 10 6512 3456', frequency: 'weekly', departmentIds: [4] });
+      await checkPage(page, `account-notifications-${viewport}`);
+    });
+  });
+}

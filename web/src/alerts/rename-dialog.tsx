@@ -1,0 +1,59 @@
+import { Dialog } from 'radix-ui';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ui } from '../components/ui-classes.ts';
+
+/** Asks a saved search's new name, starting from the current one. */
+export function RenameDialog({
+  open,
+  onOpenChange,
+  currentName,
+  pending,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  currentName: string;
+  pending: boolean;
+  /** Called with the trimmed name; call `done` once it is saved to close the dialog. */
+  onSubmit: (name: string, done: () => void) => void;
+}) {
+  const [name, setName] = useState(currentName);
+  const inputId = useId();
+  useEffect(() => {
+    if (open) setName(currentName);
+  }, [open, currentName]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed) onSubmit(trimmed, () => onOpenChange(false));
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={ui.dialogOverlay} />
+        <Dialog.Content className={ui.dialogContent} aria-describedby={undefined}>
+          <Dialog.Title className="text-lg font-semibold">Rename saved search</Dialog.Title>
+          <form onSubmit={submit} className="mt-4 grid gap-4">
+            <div>
+              <label htmlFor={inputId} className="label">
+                Name
+              </label>
+              <input id={inputId} className="input" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoComplete="off" />
+            </div>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close className="btn-secondary">Cancel</Dialog.Close>
+              <button type="submit" className="btn-primary" disabled={pending || !name.trim()}>
+                Rename
+              </button>
+            </div>
+          </form>
+          <Dialog.Close className={ui.dialogClose} aria-label="Close">
+            ×
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
