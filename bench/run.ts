@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAccounts } from '../api/bench/accounts.ts';
+import { benchAlerts } from '../api/bench/alerts.ts';
 import { benchAdmin } from '../api/bench/admin.ts';
 import { benchProcessing } from '../api/bench/processing.ts';
 import { benchImports } from '../api/bench/imports.ts';
@@ -27,10 +28,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'processing', 'imports', 'web'] as const;
+const sectionNames = ['indexer', 'search', 'accounts', 'admin', 'processing', 'imports', 'web', 'alerts'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,processing,imports,web"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,accounts,admin,processing,imports,web,alerts"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -177,7 +178,7 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       await emit(await benchIndexer(indexerContext));
-    } else if (sections.includes('search') || sections.includes('processing') || sections.includes('web')) {
+    } else if (sections.includes('search') || sections.includes('processing') || sections.includes('web') || sections.includes('alerts')) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
@@ -211,22 +212,16 @@ async function main(): Promise<number> {
       }
       if (sections.includes('accounts')) await emit(await benchAccounts(apiContext));
       if (sections.includes('admin')) await emit(await benchAdmin(apiContext));
-      if (sections.includes('processing')) {
-        await emit(
-          await benchProcessing({
-            ...apiContext,
-            startIndexer: indexerContext.startIndexer,
-            startWorker: async (overrides: Record<string, string>) => {
-              const worker = spawnNodeService('worker', 'api/worker/main.ts', { ...serviceEnv, ...overrides }, cleanup);
-              // Ready when its first heartbeat is written: its queues are started and its slots registered.
-              await waitFor('the worker', async () => (await sql`select 1 from daemon_heartbeats where kind = 'worker' and pid = ${worker.pid}`).length > 0, 60_000);
-              return worker;
-            },
-          }),
-        );
-      }
+      const startWorker = async (overrides: Record<string, string>) => {
+        const worker = spawnNodeService('worker', 'api/worker/main.ts', { ...serviceEnv, ...overrides }, cleanup);
+        // Ready when its first heartbeat is written: its queues are started and its slots registered.
+        await waitFor('the worker', async () => (await sql`select 1 from daemon_heartbeats where kind = 'worker' and pid = ${worker.pid}`).length > 0, 60_000);
+        return worker;
+      };
+      if (sections.includes('processing')) await emit(await benchProcessing({ ...apiContext, startIndexer: indexerContext.startIndexer, startWorker }));
       if (sections.includes('imports')) await emit(await benchImports({ ...apiContext, apiPid: api.pid, dataDir }));
       if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
+      if (sections.includes('alerts')) await emit(await benchAlerts({ ...apiContext, startIndexer: () => indexerContext.startIndexer(), startWorker }));
     }
     progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);
     return 0;

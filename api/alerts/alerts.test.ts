@@ -1,20 +1,18 @@
 import { addDays, addSeconds } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertDeliveries, notificationPreferences, policies, savedSearches, subscriptions } from '../../db/schema/index.ts';
-import { startMailSink, type MailSink } from '../dev/mail-sink.ts';
+import { alertDeliveries, notificationPreferences, policies, subscriptions } from '../../db/schema/index.ts';
+import { departmentList } from '../../db/reference-data.ts';
 import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
 import { indexAll } from '../search/testing.ts';
 import { createSubscriber } from '../test/accounts.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { departmentList } from '../../db/reference-data.ts';
-import { createPolicy } from '../../db/testing.ts';
+import type { TestContext } from '../test/context.ts';
 import { claimDueDeliveries } from './deliveries.ts';
 import { createAlertMailer } from './mailer.ts';
 import { matchArrivals } from './match.ts';
 import { sendDueDeliveries } from './send.ts';
 import type { AlertServices } from './services.ts';
-import { parseMail } from './testing.ts';
+import { createAlertTestWorld } from './testing.ts';
 
 /**
  * Immediate e-mail alerts end to end against real Postgres, Meilisearch and an SMTP server (the
@@ -22,58 +20,27 @@ import { parseMail } from './testing.ts';
  * the indexer's own pass, matched and sent. The clock is passed in; nothing sleeps.
  */
 
-const documents = loadLabelledSet();
-const marketSupervision = documents.find((document) => document.file === 'govcn-01.txt')!;
-const financingGuarantee = documents.find((document) => document.file === 'govcn-02.txt')!;
-const vocationalEducation = documents.find((document) => document.file === 'govcn-03.txt')!;
-
+let world: Awaited<ReturnType<typeof createAlertTestWorld>>;
 let ctx: TestContext;
-let sink: MailSink;
 let services: AlertServices;
 
 beforeAll(async () => {
-  sink = await startMailSink();
-  ctx = await createTestContext({ SMTP_URL: sink.url, SUPPORT_EMAIL: 'support@example.test', ALERT_SIGNING_SECRET: 'test-signing-secret-0123456789' });
-  services = {
-    db: ctx.db,
-    settings: ctx.config,
-    search: ctx.deps.meilisearch,
-    mailer: createAlertMailer(ctx.config),
-    channels: { post: () => Promise.reject(new Error('no channels in this file')), close: async () => {} },
-  };
+  world = await createAlertTestWorld();
+  ({ ctx, services } = world);
 });
-
 afterAll(async () => {
-  services?.mailer?.close();
-  await ctx?.close();
-  await sink?.stop();
+  await world?.close();
 });
 
-async function newPolicy(document: (typeof documents)[number]) {
-  const policy = await createPolicy(ctx.db, {
-    title: document.title,
-    description: document.story.chineseText.split('\n').find((line) => line.length > 40) ?? '',
-    chineseOriginal: document.story.chineseText,
-    publishedOn: document.expected.publishedOn,
-    departmentId: departmentList.find((department) => department.code === document.expected.department)!.id,
-    impact: 7,
-  });
-  await indexAll(ctx);
-  return policy;
-}
-
-async function saveSearch(userId: number, name: string, q: string, alert: 'immediate' | 'daily' | 'weekly') {
-  const [row] = await ctx.db.insert(savedSearches).values({ userId, name, query: { q }, alert }).returning();
-  return row!;
-}
-
-/** Matching then sending, as the two jobs run them, at `now`. */
-async function runAlerts(now: Date) {
-  while (await matchArrivals(services, { now, batchSize: 100 }));
-  while (await sendDueDeliveries(services, { now }));
-}
-
-const mailsTo = (email: string) => sink.messages.filter((mail) => mail.to.includes(email)).map((mail) => parseMail(mail.raw));
+const documents = loadLabelledSet();
+const labelled = (file: string) => documents.find((entry) => entry.file === file)!;
+const newPolicy = (entry: (typeof documents)[number]) => world.newPolicy(entry.file);
+const saveSearch = (...args: Parameters<typeof world.saveSearch>) => world.saveSearch(...args);
+const runAlerts = (now: Date) => world.runAlerts(now);
+const mailsTo = (email: string) => world.mailsTo(email);
+const marketSupervision = labelled('govcn-01.txt');
+const financingGuarantee = labelled('govcn-02.txt');
+const vocationalEducation = labelled('govcn-03.txt');
 
 describe('immediate e-mail alerts', () => {
   it('arrive once when a policy first becomes searchable, and not again when it is edited', async () => {
@@ -137,7 +104,7 @@ describe('a sender lost mid-send', () => {
   it('delivers a claimed but unmarked delivery once its lease runs out: once', async () => {
     const { user } = await createSubscriber(ctx);
     await saveSearch(user.id, 'Public hospitals', '公立医院', 'immediate');
-    const document = documents.find((entry) => entry.file === 'govcn-04.txt')!;
+    const document = labelled('govcn-04.txt');
     await newPolicy(document);
     const now = new Date();
     while (await matchArrivals(services, { now, batchSize: 100 }));
@@ -160,7 +127,7 @@ describe('a sender lost mid-send', () => {
   it('fails a delivery whose sender is lost a second time rather than risk a third message', async () => {
     const { user } = await createSubscriber(ctx);
     await saveSearch(user.id, 'Bonded zones', '综合保税区', 'immediate');
-    await newPolicy(documents.find((entry) => entry.file === 'govcn-05.txt')!);
+    await newPolicy(labelled('govcn-05.txt'));
     const now = new Date();
     while (await matchArrivals(services, { now, batchSize: 100 }));
     const lease = ctx.config.ALERT_SEND_LEASE_SECONDS;
@@ -178,7 +145,7 @@ describe('retries', () => {
   it('retry a failed send with a doubling backoff, then deliver', async () => {
     const { user } = await createSubscriber(ctx);
     await saveSearch(user.id, 'Waste-free cities', '无废城市', 'immediate');
-    const document = documents.find((entry) => entry.file === 'govcn-07.txt')!;
+    const document = labelled('govcn-07.txt');
     await newPolicy(document);
     const now = new Date();
     const working = services.mailer;
@@ -203,7 +170,7 @@ describe('the notification preferences as a rule', () => {
     const { user } = await createSubscriber(ctx);
     await ctx.db.insert(notificationPreferences).values({ userId: user.id, frequency: 'daily', departmentIds: [departmentList.find((department) => department.code === 'SC')!.id] });
     const now = new Date('2030-01-10T03:00:00Z');
-    await newPolicy(documents.find((entry) => entry.file === 'govcn-08.txt')!);
+    await newPolicy(labelled('govcn-08.txt'));
     await runAlerts(now);
     expect(mailsTo(user.email)).toEqual([]);
     await runAlerts(addDays(new Date('2030-01-10T08:00:00Z'), 0));

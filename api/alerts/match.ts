@@ -3,7 +3,7 @@ import type { MultiSearchQuery } from 'meilisearch';
 import { alertChannels, policyArrivals } from '../../db/schema/index.ts';
 import type { AlertCadence } from '../../vocabulary/deliveries.ts';
 import { criteriaOf } from '../shared/saved-search-schemas.ts';
-import { buildPolicyMatch } from '../search/policy-search.ts';
+import { buildPolicyMatch } from '../search/policy-match.ts';
 import { insertDeliveries, type NewDelivery } from './deliveries.ts';
 import { loadAlertReaders, type AlertReader } from './readers.ts';
 import { alertRules, type AlertRule } from './rules.ts';
