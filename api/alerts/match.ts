@@ -17,7 +17,7 @@ export const deliveriesChannel = 'alert_deliveries';
 const queriesPerRequest = 250;
 const requestsInFlight = 2;
 
-export type MatchOutcome = { policies: number; rules: number; deliveries: number };
+export type MatchOutcome = { policies: number; rules: number; queries: number; deliveries: number };
 
 /**
  * Matches a batch of the policies that became searchable for the first time (policy_arrivals,
@@ -44,7 +44,7 @@ export async function matchArrivals(services: AlertServices, options: { now: Dat
     const reader = readers.get(rule.userId);
     return reader?.entitled && !(rule.ruleId === 'preferences' && reader.preferencesUnsubscribed);
   });
-  const matches = await matchRules(services, live, policyIds);
+  const { matches, queries } = await matchRules(services, live, policyIds);
   const deliveries = await deliveriesFor(services, matches, readers, now);
 
   const written = await db.transaction(async (tx) => {
@@ -62,16 +62,17 @@ export async function matchArrivals(services: AlertServices, options: { now: Dat
     if (deliveries.some((delivery) => delivery.cadence === 'immediate' && mine.has(delivery.policyId))) await tx.execute(sql`select pg_notify(${deliveriesChannel}, '')`);
     return inserted;
   });
-  return { policies: policyIds.length, rules: live.length, deliveries: written };
+  return { policies: policyIds.length, rules: live.length, queries, deliveries: written };
 }
 
 type Match = { userId: number; policyId: number; ruleIds: string[]; cadences: AlertCadence[] };
 
 /** Which of the policies each rule's search shows, as one entry per (reader, policy). */
-async function matchRules(services: AlertServices, rules: readonly AlertRule[], policyIds: readonly number[]): Promise<Map<string, Match>> {
+async function matchRules(services: AlertServices, rules: readonly AlertRule[], policyIds: readonly number[]): Promise<{ matches: Map<string, Match>; queries: number }> {
   if (!services.search) throw new Error('Alerts need the search index: set MEILI_URL (and a key) for the worker');
   const search = services.search;
-  const queries: { rule: AlertRule; query: MultiSearchQuery }[] = [];
+  // Rules with the same criteria (many readers follow "CSRC", or the same words) share one query.
+  const queries = new Map<string, { rules: AlertRule[]; query: MultiSearchQuery }>();
   for (const rule of rules) {
     let criteria;
     try {
@@ -81,31 +82,36 @@ async function matchRules(services: AlertServices, rules: readonly AlertRule[], 
       continue;
     }
     // Every reader here is entitled, so each rule searches what its reader may read: everything.
-    queries.push({ rule, query: buildPolicyMatch(criteria, search.indexName, { entitled: true }, policyIds) });
+    const key = JSON.stringify(criteria);
+    const shared = queries.get(key);
+    if (shared) shared.rules.push(rule);
+    else queries.set(key, { rules: [rule], query: buildPolicyMatch(criteria, search.indexName, { entitled: true }, policyIds) });
   }
 
   const matches = new Map<string, Match>();
-  const chunks: (typeof queries)[] = [];
-  for (let start = 0; start < queries.length; start += queriesPerRequest) chunks.push(queries.slice(start, start + queriesPerRequest));
+  const distinct = [...queries.values()];
+  const chunks: (typeof distinct)[] = [];
+  for (let start = 0; start < distinct.length; start += queriesPerRequest) chunks.push(distinct.slice(start, start + queriesPerRequest));
   let next = 0;
   const runChunks = async () => {
     while (next < chunks.length) {
       const chunk = chunks[next++]!;
       const { results } = await search.multiSearch<{ id: number }>(chunk.map((entry) => entry.query), { timeoutMs: 120_000 });
       results.forEach((result, index) => {
-        const { rule } = chunk[index]!;
-        for (const hit of result.hits) {
-          const key = `${rule.userId}:${hit.id}`;
-          const match = matches.get(key) ?? { userId: rule.userId, policyId: hit.id, ruleIds: [], cadences: [] };
-          match.ruleIds.push(rule.ruleId);
-          match.cadences.push(rule.frequency);
-          matches.set(key, match);
+        for (const rule of chunk[index]!.rules) {
+          for (const hit of result.hits) {
+            const key = `${rule.userId}:${hit.id}`;
+            const match = matches.get(key) ?? { userId: rule.userId, policyId: hit.id, ruleIds: [], cadences: [] };
+            match.ruleIds.push(rule.ruleId);
+            match.cadences.push(rule.frequency);
+            matches.set(key, match);
+          }
         }
       });
     }
   };
   await Promise.all(Array.from({ length: requestsInFlight }, runChunks));
-  return matches;
+  return { matches, queries: distinct.length };
 }
 
 /** Each match once per channel of its reader: e-mail, and every enabled Slack or webhook channel. */
@@ -120,8 +126,12 @@ async function deliveriesFor(services: AlertServices, matches: Map<string, Match
   const channelsOf = new Map<number, string[]>();
   for (const channel of channels) channelsOf.set(channel.userId, [...(channelsOf.get(channel.userId) ?? []), `channel:${channel.id}`]);
 
+  // Digest times depend only on the cadences and the zone: computed once per pair, not per match.
+  const times = new Map<string, ReturnType<typeof soonestCadence>>();
   return [...matches.values()].flatMap((match) => {
-    const { cadence, dueAt } = soonestCadence(match.cadences, readers.get(match.userId)?.timeZone ?? 'UTC', now);
+    const zone = readers.get(match.userId)?.timeZone ?? 'UTC';
+    const key = `${[...new Set(match.cadences)].sort().join(',')}|${zone}`;
+    const { cadence, dueAt } = times.get(key) ?? times.set(key, soonestCadence(match.cadences, zone, now)).get(key)!;
     return ['email', ...(channelsOf.get(match.userId) ?? [])].map((channel) => ({
       userId: match.userId,
       policyId: match.policyId,
