@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import type { AlertChannelPoster } from './alerts/channels.ts';
 import type { PaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -22,4 +23,6 @@ export type AppDeps = {
   jobs: Pick<JobQueue, 'enqueue'>;
   /** The polite fetcher (api/outbound/): the Sources tab's preview reads a page through it, as a run does. */
   fetcher: PageFetcher;
+  /** Slack and webhook posts through the outbound guard: the channels' "Send test message". */
+  alertChannels: AlertChannelPoster;
 };

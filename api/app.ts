@@ -9,6 +9,7 @@ import { billingRoutes } from './routes/billing/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { apiDocsRoutes } from './routes/api-docs/index.ts';
 import { apiKeyRoutes } from './routes/api-keys/index.ts';
+import { alertRoutes } from './routes/alerts/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
 import { exportRoutes } from './routes/exports/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
     .route('/user', userRoutes(deps))
     .route('/user/api-keys', apiKeyRoutes(deps))
     .route('/collections', collectionRoutes(deps))
+    .route('/alerts', alertRoutes(deps))
     .route('/saved-searches', savedSearchRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/database-stats', databaseStatsRoutes(deps))

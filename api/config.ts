@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { databaseEnv, parseEnv } from '../db/config.ts';
 import { meilisearchEnv } from '../indexer/config.ts';
 import { exportEnv } from './exports/config.ts';
+import { alertEnv } from './alerts/config.ts';
 import { checkMailSettings, mailEnv } from './mail/config.ts';
 import { fetcherEnv } from './outbound/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
@@ -45,6 +46,7 @@ const envSchema = z
     CONTACT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** Contact messages are e-mailed to support when SMTP_URL is set; unset, they are stored only. */
     ...mailEnv,
+    ...alertEnv,
     /** Health turns degraded when the oldest outbox row waits longer than this (a stuck or dead indexer). */
     HEALTH_OUTBOX_MAX_AGE_SECONDS: z.coerce.number().positive().default(60),
     /** Health turns degraded when no indexer has beaten for this long (three of its 5 s heartbeats). */

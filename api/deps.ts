@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { createDatabase, type Database } from '../db/client.ts';
 import { readIndexVersion } from '../indexer/index-state.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
+import { createAlertChannelPoster, outboundGuard } from './alerts/channels.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createPaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
@@ -43,6 +44,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
 } {
   const { config, db, now } = parts;
   const jobs = lazyJobQueue(config.DATABASE_URL, config);
+  const alertChannels = createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) });
   const deps: AppDeps = {
     config,
     db,
@@ -51,6 +53,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
     payments: createPaymentProvider({ config, db, now }),
     jobs,
     fetcher: createPoliteFetcher(fetcherSettingsFrom(config)),
+    alertChannels,
   };
   return {
     deps,
@@ -58,6 +61,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
       await deps.meilisearch.close();
       await jobs.stop();
       await deps.fetcher.close();
+      await alertChannels.close();
     },
   };
 }

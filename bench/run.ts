@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAccounts } from '../api/bench/accounts.ts';
+import { benchAlerts } from '../api/bench/alerts.ts';
 import { benchAdmin } from '../api/bench/admin.ts';
 import { benchProcessing } from '../api/bench/processing.ts';
 import { benchExports } from '../api/bench/exports.ts';
@@ -32,10 +33,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'sources-extract', 'sources-runs'] as const;
+const sectionNames = ['indexer', 'search', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,accounts,admin,processing,imports,exports,web,reading,sources-extract,sources-runs"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -190,7 +191,7 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       await emit(await benchIndexer(indexerContext));
-    } else if ((['search', 'public-api', 'processing', 'exports', 'web', 'reading', 'sources-runs'] as const).some((name) => sections.includes(name))) {
+    } else if ((['search', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs'] as const).some((name) => sections.includes(name))) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
@@ -251,6 +252,7 @@ async function main(): Promise<number> {
       if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
       if (sections.includes('sources-runs')) await emit(await benchSourcesRuns({ ...processingContext, databaseUrl: serviceEnv.DATABASE_URL! }));
       if (sections.includes('reading')) await emit(await benchReading({ ...apiContext, bringIndexInStep: () => bringIndexInStep(indexerContext) }));
+      if (sections.includes('alerts')) await emit(await benchAlerts({ ...apiContext, startIndexer: () => indexerContext.startIndexer(), startWorker: processingContext.startWorker }));
     }
     progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);
     return 0;

@@ -4,6 +4,9 @@ import { markIndexChanged } from './index-state.ts';
 /** The channel the search_triggers migration notifies on. */
 export const outboxChannel = 'search_outbox';
 
+/** Notified when policies became searchable for the first time (policy_arrivals): alerts match them. */
+export const arrivalsChannel = 'policy_arrivals';
+
 export type OutboxClaim = { token: string; rowCount: number; policyIds: number[] };
 
 /**
@@ -42,18 +45,30 @@ export async function claimOutboxRows(sql: Sql, options: { token: string; batchS
 
 /**
  * Finishes a claim whose documents Meilisearch has applied: deletes its rows, enqueues
- * `requeuePolicyIds` afresh for another pass, and moves the index's version on (answers kept
- * from before are stale from that commit on).
+ * `requeuePolicyIds` afresh for another pass, records the `indexedPolicyIds` that are searchable
+ * for the first time (alerts match those, once: an edit finds its row there already), and moves
+ * the index's version on (answers kept from before are stale from that commit on).
  * Only rows still carrying the token are deleted: rows enqueued since the claim have no token,
  * and rows another indexer took over after the lease ran out carry its token. A requeue needs new
  * rows rather than releasing ours: when our lease ran out, ours may be gone already.
  */
-export async function completeOutboxClaim(sql: Sql, token: string, requeuePolicyIds: readonly number[] = []): Promise<void> {
+export async function completeOutboxClaim(sql: Sql, token: string, requeuePolicyIds: readonly number[] = [], indexedPolicyIds: readonly number[] = []): Promise<void> {
   await sql.begin(async (tx) => {
     await tx`delete from search_outbox where claim_token = ${token}`;
     await enqueue(tx, requeuePolicyIds, 'upsert');
+    await recordArrivals(tx, indexedPolicyIds);
     await markIndexChanged(tx);
   });
+}
+
+async function recordArrivals(tx: TransactionSql, policyIds: readonly number[]): Promise<void> {
+  if (policyIds.length === 0) return;
+  const added = await tx`
+    insert into policy_arrivals (policy_id)
+    select indexed.policy_id from unnest(${tx.array([...policyIds], 23)}::int[]) as indexed(policy_id)
+    where exists (select from policies p where p.id = indexed.policy_id)
+    on conflict (policy_id) do nothing`;
+  if (added.count > 0) await tx`select pg_notify(${arrivalsChannel}, '')`;
 }
 
 /** Extends a claim that is still ours while its batch waits for Meilisearch. */

@@ -80,7 +80,7 @@ export async function syncOutboxBatch(target: SearchTarget, options: SyncOptions
 
   const current = await loadPolicyStamps(target.sql, claim.policyIds);
   const raced = claim.policyIds.filter((id) => current.get(id) !== written.stamps.get(id));
-  await completeOutboxClaim(target.sql, claim.token, raced);
+  await completeOutboxClaim(target.sql, claim.token, raced, [...written.stamps.keys()]);
   return { outboxRows: claim.rowCount, upserted: written.upserted, deleted: written.deleted, requeued: raced.length };
 }
 

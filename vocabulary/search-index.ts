@@ -58,6 +58,8 @@ export type FilterFeatures = { kind: 'string' | 'number'; equality: boolean; com
  * are filtered by code or id, industries by name, topics by code; importance and date by range.
  */
 export const filterableFields = {
+  // Alerts match a rule against a batch of new policies by restricting its search to their ids.
+  id: { kind: 'number', equality: true, comparison: false },
   departmentId: { kind: 'number', equality: true, comparison: false },
   departmentCode: { kind: 'string', equality: true, comparison: false },
   industries: { kind: 'string', equality: true, comparison: false },

@@ -3,7 +3,11 @@ import type { Config } from '../config.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 
 /** Calls another site may make: each proves itself otherwise (Stripe signs its webhook). */
-export const csrfExemptCalls: readonly string[] = ['POST /api/stripe/webhook'];
+export const csrfExemptCalls: readonly string[] = [
+  'POST /api/stripe/webhook',
+  // Its link's signature is the proof; mail clients' one-click POST (RFC 8058) comes from no page of ours.
+  'POST /api/alerts/unsubscribe',
+];
 
 /** The only calls that take multipart/form-data (the back office's database upload). */
 export const multipartCalls: readonly string[] = ['POST /api/admin/analyze-db-file', 'POST /api/admin/import-db-file'];

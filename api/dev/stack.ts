@@ -12,6 +12,7 @@ import { loadReferenceData } from '../../db/reference-data.ts';
 import { demoPoliciesNeeded, loadDemoPolicies } from '../../db/seed.ts';
 import { startMeilisearch } from '../../indexer/meilisearch-server.ts';
 import { demoPassword, loadDemoUsers } from './demo-users.ts';
+import { startMailSink } from './mail-sink.ts';
 import { startSupervised, type Supervised } from './supervisor.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -105,6 +106,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       stops.push(meili.stop);
       env.MEILI_URL = url;
     }
+
+    // Mail goes to a local sink unless SMTP_URL names a server: alerts and contact messages work
+    // offline, each message kept as a .eml file, and the back office's Outbox shows the alerts.
+    if (!env.SMTP_URL) {
+      const sinkDir = path.join(options.dataDir, 'mail-sink');
+      const sink = await startMailSink({ dir: sinkDir, onMail: (mail) => options.log('mail', `received a message for ${mail.to.join(', ')} (kept in ${sinkDir})`) });
+      stops.push(sink.stop);
+      env.SMTP_URL = sink.url;
+      env.SUPPORT_EMAIL ??= 'support@example.com';
+    }
+    env.ALERT_SIGNING_SECRET ??= await readOrCreateSecret(path.join(options.dataDir, 'alert-signing-secret'));
 
     const database = createDatabase(env.DATABASE_URL, { max: 4 });
     try {

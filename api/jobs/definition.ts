@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { PageFetcher } from '../outbound/types.ts';
+import type { AlertServices } from '../alerts/services.ts';
 import type { Analyser } from '../processing/analysis.ts';
 import type { StoryJobSettings } from '../processing/config.ts';
 import type { SourcesSettings } from '../sources/config.ts';
@@ -44,6 +45,8 @@ export type JobContext = {
   enqueue?(tx: Transaction, requests: readonly { name: string; data: unknown }[]): Promise<void>;
   /** The sources' settings and the process's one polite fetcher (its robots.txt cache and per-host pacing shared by every run). */
   sources?: JobSources;
+  /** The alerts' index, mailer and channels (api/alerts/services.ts), where the worker has them. */
+  alerts?: AlertServices;
 };
 
 export type JobSources = { settings: SourcesSettings; fetcher: PageFetcher };
@@ -73,6 +76,8 @@ export type JobDefinition<Name extends string = string, Payload extends z.ZodTyp
   abandoned?(tx: Transaction, data: z.output<Payload>, loss: { final: boolean; reason: string; now: Date }): Promise<void>;
   /** Runs the job on a clock; from the settings when an operator sets the clock (SOURCES_CRON). */
   schedule?: JobSchedule<Payload> | ((settings: ScheduleSettings) => JobSchedule<Payload>);
+  /** Runs the job as soon as a Postgres NOTIFY on this channel arrives (the worker LISTENs), with this payload. */
+  wakeOn?: { channel: string; data: z.input<Payload> };
 };
 
 /** Declares a job, its name kept as a literal type so `enqueue` knows its payload. */

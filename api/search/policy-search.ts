@@ -4,60 +4,16 @@ import type { SearchCriteria, SearchFacets, SearchResponse } from '../shared/sea
 import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
 import type { AnswerShape, SearchAnswer } from './cached-search.ts';
-import { importanceField, importanceRange } from '../../vocabulary/importance.ts';
 import { facetFieldOf, type FacetName } from '../../vocabulary/search-index.ts';
-import { defaultSort, matchesEveryWord, sortRules } from '../../vocabulary/search-order.ts';
-import { anyOf, compare, eitherOf } from './filter.ts';
+import { filterParts, orderFor } from './criteria-filters.ts';
 import { cardFields, passageCropLength, searchableFieldsFor, type SearchReader } from './policy-index.ts';
 import { crossLanguageLimit, crossLanguageMatches, crossLanguagePlan, type CrossLanguagePlan } from './cross-language.ts';
 
 const facetNames = Object.keys(facetFieldOf) as FacetName[];
 
-
-/**
- * The filter of each part of the criteria. Facet parts are kept apart so a facet's counts can be
- * taken under every filter but its own (a department list keeps counting the departments one
- * could add, rather than only the one chosen).
- */
-function filterParts(criteria: SearchCriteria): { facets: Partial<Record<FacetName, string[]>>; other: string[] } {
-  const facets: Partial<Record<FacetName, string[]>> = {};
-  const other: string[] = [];
-
-  if (criteria.departments?.length) {
-    const ids = criteria.departments.flatMap((department) => ('id' in department ? [department.id] : []));
-    const codes = criteria.departments.flatMap((department) => ('code' in department ? [department.code] : []));
-    const either = [...(ids.length ? [anyOf('departmentId', ids)] : []), ...(codes.length ? [anyOf('departmentCode', codes)] : [])];
-    facets.departments = [eitherOf(either)];
-  }
-  if (criteria.industries?.length) facets.industries = [anyOf('industries', criteria.industries)];
-  if (criteria.topics?.length) facets.topics = [anyOf('topicCodes', criteria.topics)];
-  if (criteria.translation?.length) facets.translation = [anyOf('translationStatus', criteria.translation)];
-
-  const importance: string[] = [];
-  if (criteria.minImportance !== undefined && criteria.minImportance > importanceRange.min) importance.push(compare(importanceField, '>=', criteria.minImportance));
-  if (criteria.maxImportance !== undefined && criteria.maxImportance < importanceRange.max) importance.push(compare(importanceField, '<=', criteria.maxImportance));
-  if (importance.length) facets.importance = importance;
-
-  if (criteria.startDate) other.push(compare('timestamp', '>=', unixSeconds(criteria.startDate)));
-  if (criteria.endDate) other.push(compare('timestamp', '<=', unixSeconds(criteria.endDate)));
-  return { facets, other };
-}
-
-/** The index stores the date as unix seconds at UTC midnight, so a day's bound is that midnight. */
-function unixSeconds(isoDay: string): number {
-  return Date.parse(`${isoDay}T00:00:00Z`) / 1000;
-}
-
 /** The Chinese matches of an English query, asked with its first page (api/search/cross-language.ts). */
 function planFor(criteria: SearchCriteria, reader: SearchReader): CrossLanguagePlan | null {
   return criteria.page === 1 ? crossLanguagePlan(criteria.q, reader, crossLanguageLimit) : null;
-}
-
-/** Date order or relevance (by default: relevance with a query, else latest). */
-function orderFor(criteria: SearchCriteria): Pick<MultiSearchQuery, 'sort' | 'matchingStrategy'> {
-  const sortBy = criteria.sortBy ?? defaultSort(criteria.q);
-  if (sortBy === 'relevance') return {};
-  return { sort: [sortRules[sortBy]], ...(matchesEveryWord(true, criteria.q) ? { matchingStrategy: 'all' } : {}) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createDatabase } from '../../db/client.ts';
+import { closeAlertServices, createAlertServices } from '../alerts/services.ts';
 import { ConfigError } from '../../db/config.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { fetcherSettingsFrom } from '../outbound/config.ts';
@@ -20,7 +21,8 @@ async function main() {
   const queue = await startJobQueue(config.DATABASE_URL, config, { maintain: true, max: config.STORY_CONCURRENCY + 2 });
   // One fetcher for the process: its robots.txt cache and per-host pacing hold across every run.
   const fetcher = createPoliteFetcher(fetcherSettingsFrom(config));
-  const worker = await runWorker({ db: database.db, queue, analyser, settings: config, sources: { settings: config, fetcher }, log });
+  const alerts = createAlertServices(database.db, config);
+  const worker = await runWorker({ db: database.db, queue, analyser, settings: config, sources: { settings: config, fetcher }, alerts, log });
   log(`[worker] processing stories with the ${analyser.name} analyser, ${config.STORY_CONCURRENCY} at a time`);
 
   let stopping = false;
@@ -32,6 +34,7 @@ async function main() {
       .stop()
       .then(() => queue.stop())
       .then(() => fetcher.close())
+      .then(() => closeAlertServices(alerts))
       .then(() => database.close())
       .then(() => {
         log('[worker] stopped');

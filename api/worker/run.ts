@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import { startHeartbeat } from '../../db/heartbeat.ts';
 import type { JobSources } from '../jobs/definition.ts';
+import type { AlertServices } from '../alerts/services.ts';
 import type { AnyJob, JobQueue } from '../jobs/queue.ts';
 import { processStoryJob } from '../jobs/process-story.ts';
 import type { Analyser } from '../processing/analysis.ts';
@@ -23,9 +24,11 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
   settings: StoryJobSettings;
   /** The sources' settings and fetcher (the worker process's); a test of other jobs may leave them out. */
   sources?: JobSources;
+  /** The alerts' services; without them the alert jobs fail (and are retried by a worker that has them). */
+  alerts?: AlertServices;
   log: (line: string) => void;
 }): Promise<{ stop: () => Promise<void> }> {
-  const { db, queue, analyser, settings, log } = options;
+  const { db, queue, analyser, settings, log, alerts } = options;
   let inHand = 0;
   let done = 0;
   const run = async (definition: AnyJob, job: PgBoss.JobWithMetadata<unknown>) => {
@@ -50,6 +53,7 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
         settings,
         enqueue: (tx, requests) => queue.enqueue(tx, requests as Parameters<typeof queue.enqueue>[1]),
         sources: options.sources,
+        alerts,
       });
       done++;
       log(`[worker] ${job.name} ${JSON.stringify(payload.data)}: ${outcome}`);
@@ -129,6 +133,8 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
     for (const definition of queue.definitions) if (slot < definition.options(settings).concurrency) await register(definition);
   }
 
+  const wakeUps = await listenForWakeUps(db, queue, log);
+
   const sweep = setInterval(() => {
     failOrphanedStories(db, { graceSeconds: 60, jobName: processStoryJob.name })
       .then((count) => count > 0 && log(`[worker] ${count} stories left in processing with no attempt left: failed`))
@@ -139,6 +145,7 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
   return {
     stop: async () => {
       clearInterval(sweep);
+      await wakeUps.stop();
       for (const definition of queue.definitions) await queue.boss.offWork(definition.name);
       // Jobs in hand get a grace period to finish; one still running after it keeps its hold, and
       // with the heartbeat gone another worker retries it at its next sweep.
@@ -147,4 +154,29 @@ export async function runWorker<Jobs extends readonly AnyJob[]>(options: {
       await heartbeat.stop().catch(() => {});
     },
   };
+}
+
+/**
+ * The jobs declared with `wakeOn` are enqueued when their channel is notified (a policy became
+ * searchable; deliveries are due now), so they run within the poll interval instead of at their
+ * next minute. Notifications coming in a burst enqueue one job.
+ */
+async function listenForWakeUps(db: Database, queue: JobQueue<readonly AnyJob[]>, log: (line: string) => void): Promise<{ stop: () => Promise<void> }> {
+  const listeners: { unlisten: () => Promise<void> }[] = [];
+  for (const definition of queue.definitions) {
+    const wakeOn = definition.wakeOn;
+    if (!wakeOn) continue;
+    let queued = false;
+    const wake = () => {
+      if (queued) return;
+      queued = true;
+      // The next notification enqueues again once this one's job is in the queue.
+      setTimeout(() => {
+        queued = false;
+        db.transaction((tx) => queue.enqueue(tx, [{ name: definition.name, data: wakeOn.data }])).catch((error: unknown) => log(`[worker] could not enqueue ${definition.name}: ${String(error)}`));
+      }, 200);
+    };
+    listeners.push(await db.$client.listen(wakeOn.channel, wake));
+  }
+  return { stop: async () => void (await Promise.all(listeners.map((listener) => listener.unlisten().catch(() => {})))) };
 }

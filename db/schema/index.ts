@@ -9,3 +9,4 @@ export * from './contact.ts';
 export * from './alerts.ts';
 export * from './public-api.ts';
 export * from './sources.ts';
+export * from './deliveries.ts';

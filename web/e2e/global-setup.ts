@@ -28,8 +28,9 @@ export default async function setup(project: TestProject) {
     postgresPort: await freePort(),
     meiliPort: await freePort(),
     // Every journey signs up from 127.0.0.1: the per-IP limit on new accounts is for the world.
-    // The sources' journey points a source at a site on this machine (test stack only), unpaced, its new stories processed at once.
-    env: { ...env, APP_URL: `http://localhost:${port}`, NODE_ENV: 'test', REGISTRATIONS_PER_IP_PER_HOUR: '1000', SOURCES_ALLOW_PRIVATE_HOSTS: 'true', SOURCES_MIN_DELAY_MS: '0', AUTO_PROCESS: 'true' },
+    // The sources' journey points a source at a site on this machine (test stack only), unpaced, its new stories processed at once;
+    // the alerts' journey posts to a Slack stand-in on this machine.
+    env: { ...env, APP_URL: `http://localhost:${port}`, NODE_ENV: 'test', REGISTRATIONS_PER_IP_PER_HOUR: '1000', SOURCES_ALLOW_PRIVATE_HOSTS: 'true', SOURCES_MIN_DELAY_MS: '0', AUTO_PROCESS: 'true', ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true' },
     demoPolicies: 300,
     log,
   });

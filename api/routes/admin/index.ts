@@ -4,6 +4,7 @@ import type { AuthEnv } from '../../auth/session.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminActivityRoutes } from './activity/index.ts';
 import { adminContactMessageRoutes } from './contact-messages/index.ts';
+import { adminOutboxRoutes } from './outbox/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';
 import { adminImportRoutes } from './imports/index.ts';
 import { adminProcessingRoutes } from './processing/index.ts';
@@ -26,6 +27,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/contact-messages', adminContactMessageRoutes(deps))
     .route('/users', adminUserRoutes(deps))
     .route('/sources', adminSourceRoutes(deps))
+    .route('/outbox', adminOutboxRoutes(deps))
     .route('/', adminSystemRoutes(deps))
     .route('/', adminStoryRoutes(deps))
     .route('/', adminStoryRequeueRoutes(deps))

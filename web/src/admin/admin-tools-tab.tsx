@@ -8,6 +8,7 @@ import { toast, toastFailure } from '../components/toaster.tsx';
 import { formatAdminDateTime } from '../lib/format.ts';
 import { LoadError } from './admin-table-parts.tsx';
 import { DatabaseUploadCard } from './database-upload-card.tsx';
+import { OutboxCard } from './outbox-card.tsx';
 
 function seconds(value: number | null): string {
   if (value === null) return '';
@@ -244,6 +245,7 @@ export function AdminToolsTab() {
       <DatabaseUploadCard />
       <ReindexCard />
       <ContactMessagesCard />
+      <OutboxCard />
     </div>
   );
 }

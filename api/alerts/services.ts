@@ -1,0 +1,39 @@
+import type { Database } from '../../db/client.ts';
+import { createMeilisearchSearch, type MeilisearchSearch } from '../search/meilisearch.ts';
+import { createAlertChannelPoster, outboundGuard, type AlertChannelPoster } from './channels.ts';
+import type { AlertSettings, WorkerAlertConfig } from './config.ts';
+import { createAlertMailer, type AlertMailer } from './mailer.ts';
+
+/**
+ * What matching and sending reach: the database, the index (search-only key), the mailer (null
+ * without SMTP_URL) and the Slack/webhook poster. The worker builds it (api/worker/main.ts); tests
+ * build their own with their servers.
+ */
+export type AlertServices = {
+  db: Database;
+  settings: AlertSettings;
+  search: MeilisearchSearch | null;
+  mailer: AlertMailer | null;
+  channels: AlertChannelPoster;
+};
+
+/**
+ * The worker's alert services from its settings: the index with the search-only key (or the admin
+ * or master key when only those are given), the mailer over SMTP_URL, the guarded channel poster.
+ */
+export function createAlertServices(db: Database, config: WorkerAlertConfig): AlertServices {
+  const apiKey = config.MEILI_SEARCH_KEY ?? config.MEILI_ADMIN_KEY ?? config.MEILI_MASTER_KEY;
+  return {
+    db,
+    settings: config,
+    search: config.MEILI_URL ? createMeilisearchSearch({ host: config.MEILI_URL, apiKey, indexName: config.MEILI_INDEX }) : null,
+    mailer: createAlertMailer(config),
+    channels: createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) }),
+  };
+}
+
+export async function closeAlertServices(services: AlertServices): Promise<void> {
+  services.mailer?.close();
+  await services.channels.close();
+  await services.search?.close();
+}

@@ -1,0 +1,203 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertChannels, savedSearches } from '../../../db/schema/index.ts';
+import { createAlertChannelPoster, outboundGuard, signatureHeader } from '../../alerts/channels.ts';
+import { createAlertTestWorld, startWebhookEndpoint } from '../../alerts/testing.ts';
+import { adminRoleMatrix, createSignedInUser, createSubscriber, signInEveryRole } from '../../test/accounts.ts';
+import type { AlertChannelAnswer, CreatedAlertChannel, OutboxMessage, OutboxPage } from '../../shared/alert-schemas.ts';
+
+/**
+ * The alert calls: signed unsubscribe links (header and body) with no session, only for their own
+ * rule; the user's Slack and webhook channels (owner only, guarded, signed, disabled after repeated
+ * failures); the back office's Outbox (admins only). A real SMTP server and a local HTTP server
+ * standing in for Slack and webhooks; real State Council documents.
+ */
+
+let world: Awaited<ReturnType<typeof createAlertTestWorld>>;
+let endpoint: Awaited<ReturnType<typeof startWebhookEndpoint>>;
+let endpointStatus = 200;
+
+beforeAll(async () => {
+  world = await createAlertTestWorld({ ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true', ALERT_CHANNEL_MAX_FAILURES: '2' });
+  endpoint = await startWebhookEndpoint(() => endpointStatus);
+});
+afterAll(async () => {
+  await world?.close();
+  await endpoint?.stop();
+});
+
+/** A one-click POST as a mail client sends it (RFC 8058): no cookie, no Origin, a form body. */
+const oneClick = (url: string) =>
+  world.ctx.app.request(url.replace('http://localhost:3000', ''), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+
+const linkIn = (text: string, rule: string) => new RegExp(`(http://localhost:3000/api/alerts/unsubscribe\\?user=\\d+&rule=${rule}&sig=[\\w-]+)`).exec(text)?.[1];
+
+describe('unsubscribe links', () => {
+  it('work from the List-Unsubscribe header and the body without a session, each for its own rule', async () => {
+    const { user } = await createSubscriber(world.ctx);
+    const fintech = await world.saveSearch(user.id, 'Market supervision', '市场监管', 'immediate');
+    const guarantees = await world.saveSearch(user.id, 'Guarantee funds', '融资担保', 'immediate');
+    await world.newPolicy('govcn-01.txt');
+    await world.runAlerts(new Date());
+    const [mail] = world.mailsTo(user.email);
+
+    // The body's per-rule link: GET asks, changes nothing; POST unsubscribes that rule only.
+    const ruleLink = linkIn(mail!.text, `search:${fintech.id}`)!;
+    const page = await world.ctx.app.request(ruleLink.replace('http://localhost:3000', ''));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Stop e-mail and channel alerts for alerts for “Market supervision”?');
+    expect((await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, fintech.id)))[0]!.alert).toBe('immediate');
+    const done = await oneClick(ruleLink);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('You are unsubscribed');
+    const alerts = Object.fromEntries((await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, user.id))).map((row) => [row.name, row.alert]));
+    expect(alerts).toEqual({ 'Market supervision': 'off', 'Guarantee funds': 'immediate' });
+
+    // The header's link is "all".
+    const headerLink = /^<(.+)>$/.exec(mail!.headers.get('list-unsubscribe')!)![1]!;
+    expect((await oneClick(headerLink)).status).toBe(200);
+    expect((await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, guarantees.id)))[0]!.alert).toBe('off');
+    await world.newPolicy('govcn-02.txt');
+    await world.runAlerts(new Date());
+    expect(world.mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('refuse a link whose signature does not match, or a valid one pointed at another user’s rule', async () => {
+    const owner = await createSubscriber(world.ctx);
+    const other = await createSubscriber(world.ctx);
+    const theirs = await world.saveSearch(other.user.id, 'Their search', '职业教育', 'immediate');
+    await world.saveSearch(owner.user.id, 'Hospitals', '公立医院', 'immediate');
+    await world.newPolicy('govcn-04.txt');
+    await world.runAlerts(new Date());
+    const link = linkIn(world.mailsTo(owner.user.email)[0]!.text, 'search:\\d+')!;
+    const forged = [
+      link.replace(/rule=search:\d+/, `rule=search:${theirs.id}`),
+      link.replace(/user=\d+/, `user=${other.user.id}`),
+      link.replace(/sig=[\w-]+/, 'sig=AAAA'),
+      link.replace(/&sig=[\w-]+/, ''),
+    ];
+    for (const url of forged) {
+      expect((await world.ctx.app.request(url.replace('http://localhost:3000', ''))).status, url).toBe(404);
+      expect((await oneClick(url)).status, url).toBe(404);
+    }
+    // Even a correctly signed link names a rule only within its own user: another's id is no rule of theirs.
+    const secret = world.ctx.config.ALERT_SIGNING_SECRET!;
+    const signedForOwner = `/api/alerts/unsubscribe?user=${owner.user.id}&rule=search:${theirs.id}&sig=${createHmac('sha256', secret).update(`unsubscribe:${owner.user.id}:search:${theirs.id}`).digest('base64url')}`;
+    expect((await oneClick(signedForOwner)).status).toBe(404);
+    expect((await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, theirs.id)))[0]!.alert).toBe('immediate');
+  });
+});
+
+describe('Slack and webhook channels', () => {
+  it('post a Slack message with blocks and a webhook body whose signature verifies, once per policy per channel', async () => {
+    const { user, cookie } = await createSubscriber(world.ctx);
+    const slack = await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'slack', name: 'Team channel', url: `${endpoint.url}/slack` } });
+    expect(slack.status).toBe(201);
+    expect(((await slack.json()) as CreatedAlertChannel).secret).toBeNull();
+    const hook = await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'webhook', name: 'Compliance system', url: `${endpoint.url}/hook` } });
+    const { secret } = (await hook.json()) as CreatedAlertChannel;
+    expect(secret).toMatch(/^whsec_/);
+    const listed = (await (await world.ctx.request('/api/alerts/channels', { cookie })).json()) as AlertChannelAnswer[];
+    expect(JSON.stringify(listed)).not.toContain(secret!);
+
+    await world.saveSearch(user.id, 'Bonded zones', '综合保税区', 'immediate');
+    await world.saveSearch(user.id, 'Opening up', '高水平开放', 'daily');
+    const policy = await world.newPolicy('govcn-05.txt');
+    await world.runAlerts(new Date());
+
+    const slackPosts = endpoint.received.filter((request) => request.path === '/slack');
+    expect(slackPosts).toHaveLength(1);
+    const message = JSON.parse(slackPosts[0]!.body) as { text: string; blocks: { type: string; text?: { text: string } }[] };
+    expect(message.text).toBe(`New policy: ${policy.title}`);
+    expect(message.blocks[0]).toMatchObject({ type: 'header' });
+    expect(message.blocks.some((block) => block.text?.text.includes(`<http://localhost:3000/policy/${policy.id}|`))).toBe(true);
+
+    const hookPosts = endpoint.received.filter((request) => request.path === '/hook');
+    expect(hookPosts).toHaveLength(1);
+    const [timestamp, signature] = String(hookPosts[0]!.headers[signatureHeader.toLowerCase()]).split(',').map((part) => part.split('=')[1]);
+    expect(signature).toBe(createHmac('sha256', secret!).update(`${timestamp}.${hookPosts[0]!.body}`).digest('hex'));
+    expect(JSON.parse(hookPosts[0]!.body)).toMatchObject({ type: 'policy_alert', groups: [{ ruleName: 'Bonded zones' }, { ruleName: 'Opening up' }] });
+    expect(world.mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('send a test message, and are disabled with the reason after repeated failures', async () => {
+    const { user, cookie } = await createSubscriber(world.ctx);
+    const created = (await (await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'slack', name: 'Flaky', url: `${endpoint.url}/flaky` } })).json()) as CreatedAlertChannel;
+    const test = await world.ctx.request(`/api/alerts/channels/${created.id}/test`, { cookie, method: 'POST' });
+    expect(await test.json()).toEqual({ ok: true });
+    expect(endpoint.received.at(-1)).toMatchObject({ path: '/flaky' });
+
+    endpointStatus = 500;
+    try {
+      await world.saveSearch(user.id, 'Waste-free cities', '无废城市', 'immediate');
+      await world.newPolicy('govcn-07.txt');
+      const now = new Date();
+      await world.runAlerts(now);
+      await world.runAlerts(new Date(now.getTime() + 61_000));
+    } finally {
+      endpointStatus = 200;
+    }
+    const [channel] = (await (await world.ctx.request('/api/alerts/channels', { cookie })).json()) as AlertChannelAnswer[];
+    expect(channel).toMatchObject({ enabled: false, consecutiveFailures: 2 });
+    expect(channel!.lastError).toMatch(/answered 500/);
+    expect(channel!.disabledAt).not.toBeNull();
+  });
+
+  it('are the owner’s alone', async () => {
+    const owner = await createSignedInUser(world.ctx);
+    const stranger = await createSignedInUser(world.ctx);
+    const created = (await (await world.ctx.request('/api/alerts/channels', { cookie: owner.cookie, json: { kind: 'slack', name: 'Mine', url: `${endpoint.url}/mine` } })).json()) as CreatedAlertChannel;
+    expect((await world.ctx.request('/api/alerts/channels')).status).toBe(401);
+    expect((await world.ctx.request('/api/alerts/channels', { json: { kind: 'slack', name: 'x', url: `${endpoint.url}/x` } })).status).toBe(401);
+    expect(await (await world.ctx.request('/api/alerts/channels', { cookie: stranger.cookie })).json()).toEqual([]);
+    for (const [method, path] of [['POST', `/test`], ['POST', `/enable`], ['DELETE', '']] as const) {
+      expect((await world.ctx.request(`/api/alerts/channels/${created.id}${path}`, { cookie: stranger.cookie, method })).status).toBe(404);
+    }
+    expect((await world.ctx.db.select().from(alertChannels).where(eq(alertChannels.id, created.id)))).toHaveLength(1);
+    expect((await world.ctx.request(`/api/alerts/channels/${created.id}`, { cookie: owner.cookie, method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('refuse private and loopback addresses when the guard is on, without connecting', async () => {
+    const { cookie } = await createSignedInUser(world.ctx);
+    const guarded = createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: false }) });
+    const content = { cadence: 'immediate' as const, recipientName: 'A', groups: [], unsubscribeAllUrl: 'https://x.test/u', accountUrl: 'https://x.test/a' };
+    const rendered = { subject: 'Test', html: '', text: 'Test' };
+    const before = endpoint.received.length;
+    try {
+      for (const url of [`https://localhost:${new URL(endpoint.url).port}/hook`, 'https://127.0.0.1/hook', 'https://169.254.169.254/latest', 'https://[::1]/hook', 'https://10.1.2.3/hook']) {
+        await expect(guarded.post({ id: 1, kind: 'webhook', name: 'x', url, secret: 's' }, content, rendered), url).rejects.toThrow(/loopback|private|link-local/);
+      }
+    } finally {
+      await guarded.close();
+    }
+    expect(endpoint.received.length).toBe(before);
+    // Plain http is for tests only: with the guard on, a channel must be https.
+    const insecure = await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'webhook', name: 'x', url: 'ftp://example.com/hook' } });
+    expect(insecure.status).toBe(400);
+  });
+});
+
+describe('the Outbox', () => {
+  it('lists the messages sent with their rendering, for admins only', async () => {
+    const { cookies } = await signInEveryRole(world.ctx);
+    for (const [caller, status] of adminRoleMatrix) {
+      const response = await world.ctx.request('/api/admin/outbox', { cookie: cookies[caller] });
+      expect(response.status, caller).toBe(status);
+    }
+    const page = (await (await world.ctx.request('/api/admin/outbox', { cookie: cookies.admin })).json()) as OutboxPage;
+    const email = page.messages.find((message) => message.channel === 'email')!;
+    expect(email.subject).toMatch(/^New policy: /);
+    for (const [caller, status] of adminRoleMatrix) {
+      expect((await world.ctx.request(`/api/admin/outbox/${email.id}`, { cookie: cookies[caller] })).status, caller).toBe(status);
+    }
+    const message = (await (await world.ctx.request(`/api/admin/outbox/${email.id}`, { cookie: cookies.super_admin })).json()) as OutboxMessage;
+    expect(message.html).toContain('<!doctype html>');
+    expect(message.text).toContain('Unsubscribe from all alerts');
+    expect((await world.ctx.request('/api/admin/outbox/999999', { cookie: cookies.admin })).status).toBe(404);
+  });
+});

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { alertChannels, alertSettings } from '../../../db/schema/index.ts';
+import { isTimeZone } from '../../alerts/schedule.ts';
+import { unsubscribe, unsubscribeSubject } from '../../alerts/unsubscribe.ts';
+import { verifyUnsubscribe } from '../../alerts/unsubscribe-links.ts';
+import { webhookUrlProblem } from '../../alerts/channels.ts';
+import { requireUser, type AuthEnv } from '../../auth/session.ts';
+import type { AppDeps } from '../../deps.ts';
+import { jsonBodyLimit } from '../../http/body-limit.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { validate } from '../../http/validation.ts';
+import { alertSettingsSchema, createAlertChannelSchema, maxAlertChannels, type AlertChannelAnswer, type ChannelTestAnswer, type CreatedAlertChannel } from '../../shared/alert-schemas.ts';
+import { confirmationPage, donePage, invalidLinkPage } from './unsubscribe-page.ts';
+
+type ChannelRow = typeof alertChannels.$inferSelect;
+
+function channelAnswer(row: ChannelRow): AlertChannelAnswer {
+  const url = new URL(row.url);
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    url: `${url.protocol}//${url.host}/…`,
+    enabled: row.enabled,
+    consecutiveFailures: row.consecutiveFailures,
+    lastError: row.lastError,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * /api/alerts: the signed unsubscribe links (no session: the signature is the proof, CSRF-exempt
+ * for the one-click POST), and the signed-in user's own channels and alert settings.
+ */
+export function alertRoutes(deps: AppDeps) {
+  const { db, config } = deps;
+  const target = (query: Record<string, string>) => (config.ALERT_SIGNING_SECRET ? verifyUnsubscribe(config.ALERT_SIGNING_SECRET, query) : null);
+  const ownChannel = async (userId: number, id: string) => {
+    const [row] = /^\d{1,9}$/.test(id) ? await db.select().from(alertChannels).where(and(eq(alertChannels.id, Number(id)), eq(alertChannels.userId, userId))) : [];
+    // Another user's channel is as absent as one that does not exist.
+    if (!row) throw notFound('No such channel');
+    return row;
+  };
+
+  return new Hono<AuthEnv>()
+    .get('/unsubscribe', async (c) => {
+      const signed = target(c.req.query());
+      const subject = signed && (await unsubscribeSubject(db, signed));
+      if (!signed || !subject) return c.html(invalidLinkPage(), 404);
+      return c.html(confirmationPage(subject));
+    })
+    .post('/unsubscribe', async (c) => {
+      const signed = target(c.req.query());
+      const subject = signed && (await unsubscribeSubject(db, signed));
+      if (!signed || !subject) return c.html(invalidLinkPage(), 404);
+      await unsubscribe(db, signed, deps.now());
+      return c.html(donePage(subject, new URL('/account', config.APP_URL).toString()));
+    })
+
+    .use(jsonBodyLimit)
+    .get('/channels', requireUser, async (c) => {
+      const rows = await db.select().from(alertChannels).where(eq(alertChannels.userId, c.var.user.id)).orderBy(alertChannels.id);
+      return c.json(rows.map(channelAnswer));
+    })
+    .post('/channels', requireUser, validate('json', createAlertChannelSchema), async (c) => {
+      const { kind, name, url } = c.req.valid('json');
+      const problem = webhookUrlProblem(url, { allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS });
+      if (problem) throw badRequest(`url: ${problem}`);
+      const [{ value: kept } = { value: 0 }] = await db.select({ value: count() }).from(alertChannels).where(eq(alertChannels.userId, c.var.user.id));
+      if (kept >= maxAlertChannels) throw conflict(`You can keep at most ${maxAlertChannels} channels. Remove one to add another.`);
+      const secret = kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
+      const [row] = await db.insert(alertChannels).values({ userId: c.var.user.id, kind, name, url, secret }).returning();
+      const created: CreatedAlertChannel = { ...channelAnswer(row!), secret };
+      return c.json(created, 201);
+    })
+    .delete('/channels/:id', requireUser, async (c) => {
+      const row = await ownChannel(c.var.user.id, c.req.param('id'));
+      await db.delete(alertChannels).where(eq(alertChannels.id, row.id));
+      return c.body(null, 204);
+    })
+    .post('/channels/:id/enable', requireUser, async (c) => {
+      const row = await ownChannel(c.var.user.id, c.req.param('id'));
+      const [enabled] = await db.update(alertChannels).set({ enabled: true, consecutiveFailures: 0, disabledAt: null }).where(eq(alertChannels.id, row.id)).returning();
+      return c.json(channelAnswer(enabled!));
+    })
+    .post('/channels/:id/test', requireUser, async (c) => {
+      const row = await ownChannel(c.var.user.id, c.req.param('id'));
+      const content = {
+        cadence: 'immediate' as const,
+        recipientName: c.var.user.name || c.var.user.username,
+        groups: [],
+        unsubscribeAllUrl: new URL('/account', config.APP_URL).toString(),
+        accountUrl: new URL('/account', config.APP_URL).toString(),
+      };
+      const subject = 'Test message from China Policy Tracker: this channel works';
+      const answer: ChannelTestAnswer = await deps.alertChannels
+        .post(row, content, { subject, html: '', text: subject })
+        .then((): ChannelTestAnswer => ({ ok: true }))
+        .catch((error: unknown): ChannelTestAnswer => ({ ok: false, error: error instanceof Error ? error.message : String(error) }));
+      return c.json(answer);
+    })
+
+    .get('/settings', requireUser, async (c) => {
+      const [row] = await db.select({ timeZone: alertSettings.timeZone }).from(alertSettings).where(eq(alertSettings.userId, c.var.user.id));
+      return c.json({ timeZone: row?.timeZone ?? 'UTC' });
+    })
+    .put('/settings', requireUser, validate('json', alertSettingsSchema), async (c) => {
+      const { timeZone } = c.req.valid('json');
+      if (!isTimeZone(timeZone)) throw badRequest('timeZone: must be a time zone such as Asia/Shanghai');
+      const now = deps.now();
+      await db
+        .insert(alertSettings)
+        .values({ userId: c.var.user.id, timeZone, updatedAt: now })
+        .onConflictDoUpdate({ target: alertSettings.userId, set: { timeZone, updatedAt: now } });
+      return c.json({ timeZone });
+    });
+}

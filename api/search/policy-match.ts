@@ -1,0 +1,23 @@
+import type { MultiSearchQuery } from 'meilisearch';
+import type { SearchCriteria } from '../shared/search.ts';
+import { filterParts, orderFor } from './criteria-filters.ts';
+import { anyOf } from './filter.ts';
+import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
+
+/**
+ * The query that tells which of `policyIds` a search would show (an alert rule's matching): the
+ * search page's text, filters, matching strategy and reader's fields (./criteria-filters.ts, as
+ * ./policy-search.ts uses them), restricted to the ids by a filter, answering ids only.
+ */
+export function buildPolicyMatch(criteria: SearchCriteria, indexUid: string, reader: SearchReader, policyIds: readonly number[]): MultiSearchQuery {
+  const { facets, other } = filterParts(criteria);
+  return {
+    indexUid,
+    q: criteria.q,
+    attributesToSearchOn: searchableFieldsFor(reader),
+    filter: [anyOf('id', policyIds), ...other, ...Object.values(facets).flat()],
+    matchingStrategy: orderFor(criteria).matchingStrategy,
+    limit: policyIds.length,
+    attributesToRetrieve: ['id'],
+  };
+}
