@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { alertFrequencies, type AlertFrequency, type SavedSearchQuery } from '../../../api/shared/saved-search-schemas.ts';
 import { savedSearchesQuery, useDeleteSavedSearch, useShownFeedToken, useUpdateSavedSearch, type SavedSearch } from '../api/saved-searches.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { NameDialog } from '../components/name-dialog.tsx';
 import { toast } from '../components/toaster.tsx';
 import { saveDashboardState } from '../dashboard/dashboard-state.ts';
 import { countOf } from '../../../api/shared/plural.ts';
-import { RenameDialog } from './rename-dialog.tsx';
 import { alertLabels, dashboardStateOf, describeSavedQuery } from './saved-query.ts';
 
 /**
@@ -86,10 +86,13 @@ function SavedSearchEntry({ search, onRun }: { search: SavedSearch; onRun: ((que
         </button>
       </div>
       <FeedLink search={search} />
-      <RenameDialog
+      <NameDialog
         open={renaming}
         onOpenChange={setRenaming}
-        currentName={search.name}
+        title="Rename saved search"
+        label="Name"
+        submitLabel="Rename"
+        initialName={search.name}
         pending={update.isPending}
         onSubmit={(name, done) => update.mutate({ id: search.id, name }, { onSuccess: done })}
       />

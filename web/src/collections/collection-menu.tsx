@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { collectionsQuery, useAddPolicyToCollection, useCreateCollectionWithPolicy, useRemovePolicyFromCollection } from '../api/collections.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
-import { CollectionNameDialog } from './collection-name-dialog.tsx';
+import { NameDialog } from '../components/name-dialog.tsx';
 import { toast } from '../components/toaster.tsx';
 import { ui } from '../components/ui-classes.ts';
 
@@ -92,9 +92,10 @@ function CreateCollectionWithPolicyDialog({
 }) {
   const createWithPolicy = useCreateCollectionWithPolicy();
   return (
-    <CollectionNameDialog
+    <NameDialog
       open={open}
       onOpenChange={onOpenChange}
+      label="Collection name"
       title="Create New Collection"
       submitLabel="Create & Add Policy"
       pending={createWithPolicy.isPending}

@@ -13,7 +13,7 @@ import { collectionExportUrl } from '../api/exports.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { ListExportMenu } from '../exports/list-export-menu.tsx';
 import { cleanTitle } from '../lib/format.ts';
-import { CollectionNameDialog } from './collection-name-dialog.tsx';
+import { NameDialog } from '../components/name-dialog.tsx';
 import { ui } from '../components/ui-classes.ts';
 
 const previewSize = 3;
@@ -132,9 +132,10 @@ function DeleteCollectionButton({ collection }: { collection: Collection }) {
 function CreateCollectionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const createCollection = useCreateCollection();
   return (
-    <CollectionNameDialog
+    <NameDialog
       open={open}
       onOpenChange={onOpenChange}
+      label="Collection name"
       title="New Collection"
       submitLabel="Create"
       pending={createCollection.isPending}
