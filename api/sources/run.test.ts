@@ -219,4 +219,17 @@ describe('a run of a source', () => {
     expect(stories[0]!.chineseText.startsWith('1-10月，全县固定资产投资完成246.79亿元')).toBe(true);
     expect(stories[1]!.chineseText).toContain('山西品牌丝路行主题为“走丝绸之路，促合作共赢”。');
   });
+
+  it("keeps what the page says beside the text with the story: its 文号, issuing body and attachment links", async () => {
+    site.pages.set('/facts/content_1.htm', { body: readFileSync(new URL('fixtures/sites/sc-article.html', import.meta.url)) });
+    site.pages.set('/facts/index.html', listPage([{ path: '/facts/content_1.htm', title: '国务院办公厅关于进一步优化支付服务提升支付便利性的意见', date: '2024-03-07' }]));
+    const runId = await newRun('facts');
+    expect(await runSource(tools({ autoProcess: false }), sourceAt('facts', ['/facts/index.html']), runId)).toEqual({ status: 'succeeded', newStories: 1, failures: 0 });
+    const [story] = await storiesOf('facts');
+    expect(story!.documentFacts).toEqual({
+      documentNumber: '国办发〔2024〕10号',
+      issuer: '国务院办公厅',
+      attachments: [{ url: site.url('/facts/P020240307384511574012.pdf'), title: '重点场所支付服务清单.pdf' }],
+    });
+  });
 });

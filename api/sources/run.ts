@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { sourceLists, sourcePages, sourceRuns, type SourceRunFailure } from '../../db/schema/index.ts';
+import { sourceLists, sourcePages, sourceRuns, type SourceRunFailure, type StoryDocumentFacts } from '../../db/schema/index.ts';
 import { processStoryJob } from '../jobs/process-story.ts';
 import type { PageFetcher } from '../outbound/types.ts';
 import { knownStoryKeys, prepareStory, takeInStory } from '../stories/intake.ts';
 import { startProcessing } from '../stories/status.ts';
-import type { ArticleReader, ArticleReading, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
+import type { ArticleReader, ArticleReading, ExtractedArticle, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
 import { listPageUrl } from './paging.ts';
 import type { Source, SourceList } from './sources.ts';
 
@@ -196,7 +196,14 @@ async function takeInArticle(tools: RunTools, source: Source, link: KeyedLink, t
   const stored = await tools.db.transaction(async (tx) => {
     const story = await takeInStory(
       tx,
-      { title: article.title || link.title, url: link.url, chineseText: article.text, publishedOn: article.date ?? link.date, departmentId: source.departmentId },
+      {
+        title: article.title || link.title,
+        url: link.url,
+        chineseText: article.text,
+        publishedOn: article.date ?? link.date,
+        departmentId: source.departmentId,
+        documentFacts: documentFactsOf(article),
+      },
       { producer: 'source', source: source.code, fetchedAt: at },
     );
     if (story && tools.autoProcess) {
@@ -208,4 +215,14 @@ async function takeInArticle(tools: RunTools, source: Source, link: KeyedLink, t
   if (stored) tally.newStories++;
   else tally.duplicates++;
   return true;
+}
+
+/** The page's own facts beside the text, kept with the story; null when the page gave none. */
+function documentFactsOf(article: ExtractedArticle): StoryDocumentFacts | null {
+  const facts: StoryDocumentFacts = {
+    ...(article.documentNumber ? { documentNumber: article.documentNumber } : {}),
+    ...(article.issuer ? { issuer: article.issuer } : {}),
+    ...(article.attachments.length ? { attachments: article.attachments } : {}),
+  };
+  return Object.keys(facts).length ? facts : null;
 }

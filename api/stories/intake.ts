@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { trashedSourceUrls } from '../../db/policy-trash.ts';
-import { pendingStories, policies, type StoryProducer } from '../../db/schema/index.ts';
+import { pendingStories, policies, type StoryDocumentFacts, type StoryProducer } from '../../db/schema/index.ts';
 
 /**
  * The one way a story enters the product, whoever produces it (a file import now, the source
@@ -38,10 +38,27 @@ function contentHash(title: string, text: string): string {
  * A story as a producer hands it in; `publishedOn` (YYYY-MM-DD) and `departmentId` when the
  * producer knows the document's own date and issuer (a file's columns): they win over the analyser's.
  */
-export type IncomingStory = { title: string; url: string | null; chineseText: string; publishedOn?: string | null; departmentId?: number | null };
+export type IncomingStory = {
+  title: string;
+  url: string | null;
+  chineseText: string;
+  publishedOn?: string | null;
+  departmentId?: number | null;
+  /** What the page said beside the text (a source's 文号, issuer, attachments), kept with the story. */
+  documentFacts?: StoryDocumentFacts | null;
+};
 
 /** A story ready for the intake: URL normalised, content hashed, keyed as duplicates are told apart. */
-export type PreparedStory = { title: string; url: string | null; chineseText: string; contentHash: string; key: string; publishedOn: string | null; departmentId: number | null };
+export type PreparedStory = {
+  title: string;
+  url: string | null;
+  chineseText: string;
+  contentHash: string;
+  key: string;
+  publishedOn: string | null;
+  departmentId: number | null;
+  documentFacts: StoryDocumentFacts | null;
+};
 
 /** Where stories came from: the producer, its source (an import's file, a site), when they were fetched, and the import job when a file brought them. */
 export type StoryOrigin = { producer: StoryProducer; source: string; fetchedAt: Date; importJobId?: number };
@@ -62,6 +79,7 @@ export function prepareStory(story: IncomingStory): PreparedStory | { error: 'no
     key: url ? `url:${url}` : `hash:${hash}`,
     publishedOn: story.publishedOn ?? null,
     departmentId: story.departmentId ?? null,
+    documentFacts: story.documentFacts ?? null,
   };
 }
 
@@ -128,6 +146,7 @@ export async function takeInStories(
             importJobId: origin.importJobId ?? null,
             publishedOn: story.publishedOn,
             departmentId: story.departmentId,
+            documentFacts: story.documentFacts,
           })),
         )
         .onConflictDoNothing()

@@ -39,6 +39,8 @@ export const pendingStories = pgTable(
     /** The document's own date and issuer, when the producer gave them (a file's columns): they win over the analyser's guesses. */
     publishedOn: date('published_on', { mode: 'string' }),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    /** What the source's page said of the document beside its text (a site's 文号, issuing body, attachments); null when nothing. */
+    documentFacts: jsonb('document_facts').$type<StoryDocumentFacts>(),
     status: text('status').$type<StoryStatus>().notNull().default('pending'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
@@ -67,6 +69,13 @@ export const pendingStories = pgTable(
 /** An import job's states: running until it succeeds or fails (api/imports/). */
 export const importJobStatuses = ['running', 'succeeded', 'failed'] as const;
 export type ImportJobStatus = (typeof importJobStatuses)[number];
+
+/** The document's own facts as its page gave them (issue 31: "attachment links recorded"). */
+export type StoryDocumentFacts = {
+  documentNumber?: string;
+  issuer?: string;
+  attachments?: { url: string; title: string }[];
+};
 
 export const importJobs = pgTable(
   'import_jobs',

@@ -57,7 +57,8 @@ describe('search bar and search page', () => {
     await title.waitFor();
     expect(await page.title()).toMatch(/ \| China Policy Tracker$/);
     await page.getByRole('heading', { name: 'Key Points' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Export PDF (Temporarily Disabled)' }).isDisabled()).toBe(true);
+    // The spec's disabled 'Export PDF (Temporarily Disabled)' became the export menu (issue 33).
+    expect(await page.getByRole('button', { name: 'Export PDF' }).isEnabled()).toBe(true);
 
     // Tabs: the translation is shown first, then the original and the analysis.
     const tabs = page.getByRole('tablist', { name: 'Policy text' });

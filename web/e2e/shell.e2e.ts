@@ -107,7 +107,8 @@ describe('app shell', () => {
     const tabs = page.getByRole('tablist', { name: 'Policy text' }).getByRole('tab');
     await tabs.first().waitFor({ timeout: 15_000 });
     const tops = await tabs.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
-    expect(tops).toHaveLength(3);
+    // Translated Text, Original Text, Side by side (issue 35) and Analysis.
+    expect(tops).toHaveLength(4);
     expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
     const fitsInList = await page.getByRole('tablist', { name: 'Policy text' }).evaluate((list) => list.scrollWidth <= list.clientWidth);
     expect(fitsInList).toBe(true);

@@ -1,0 +1,1 @@
+ALTER TABLE "pending_stories" ADD COLUMN "document_facts" jsonb;
