@@ -107,7 +107,8 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await page.goto('/search?q=medical%20tourism');
       const section = page.getByTestId('cross-language-results');
       await section.waitFor();
-      const card = section.getByTestId('policy-card').filter({ hasText: '海南博鳌乐城国际医疗旅游先行区' });
+      // This run's policy: a stack kept from an earlier run holds others of the same title.
+      const card = section.getByTestId('policy-card').filter({ hasText: '海南博鳌乐城国际医疗旅游先行区' }).filter({ has: page.locator(`a[href="/policy/${pendingId}"]`) });
       expect(await card.getByTestId('matched-note').textContent()).toContain("matched 医疗旅游 for 'medical tourism'");
       expect(await card.getByTestId('translation-label').textContent()).toBe('Translation pending');
       await checkPage(page, `reading-cross-language-${viewport}`);
