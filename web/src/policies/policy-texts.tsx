@@ -4,10 +4,10 @@ import { DictionaryText } from '../reading/dictionary-text.tsx';
 import { SideBySide } from './side-by-side.tsx';
 import { TranslationLabel } from './translation-label.tsx';
 
-// Narrower padding and a 13 px label on a phone: the four labels then fit one row of a 390 px
-// screen (at 14 px with the desktop's padding they need about 400 px and would wrap).
+// On a phone the four labels take two rows: one row needs about 350 px, and a 390 px screen leaves
+// the card 318 px. A row that did not wrap would widen the whole page instead.
 const tabTrigger =
-  'shrink-0 whitespace-nowrap border-b-2 border-transparent px-1.5 py-2 text-[13px] sm:px-3 sm:text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-slate-900';
+  'shrink-0 whitespace-nowrap border-b-2 border-transparent px-2 py-2 text-sm sm:px-3 font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-slate-900';
 
 /** Translated Text, Original Text, Side by side and Analysis, one tab each, for a reader who may read them. */
 export function PolicyTexts({ policy, dictionary }: { policy: PolicyDetail; dictionary: boolean }) {
@@ -16,7 +16,7 @@ export function PolicyTexts({ policy, dictionary }: { policy: PolicyDetail; dict
   return (
     <section className="grid gap-4">
       <Tabs.Root defaultValue="translated">
-        <Tabs.List aria-label="Policy text" className="flex flex-nowrap border-b border-slate-200 sm:gap-1 sm:overflow-x-auto">
+        <Tabs.List aria-label="Policy text" className="flex flex-wrap border-b border-slate-200 sm:flex-nowrap sm:gap-1 sm:overflow-x-auto">
           <Tabs.Trigger value="translated" className={tabTrigger}>
             Translated Text
           </Tabs.Trigger>

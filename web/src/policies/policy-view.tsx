@@ -22,10 +22,12 @@ export function PolicyView({ policy }: { policy: PolicyDetail }) {
   const [dictionary, setDictionary] = useState(false);
   const hasChinese = [policy.title, policy.chinese_original ?? '', ...policy.fullContent.keyPoints.map((point) => `${point.title}${point.content}`)].some((text) => /\p{Script=Han}/u.test(text));
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <article className="card grid content-start gap-5 p-5 sm:p-7" aria-labelledby="policy-title">
-        <div className="flex items-start gap-2">
-          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 pt-1.5">
+    // minmax(0, 1fr): no line of the page (a badge row, the tabs) may widen the column past the screen.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <article className="card grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-5 p-5 sm:p-7" aria-labelledby="policy-title">
+        {/* On a phone the export menu and the bookmark go under the facts when both don't fit one line. */}
+        <div className="flex flex-wrap items-start justify-end gap-2">
+          <div className="flex min-w-0 flex-1 basis-64 flex-wrap items-center gap-2 pt-1.5">
             <DepartmentBadge departmentId={policy.departmentId} identified={policy.issuerIdentified !== false} />
             <span className="text-sm text-slate-700" data-testid="policy-date">
               {policyDateText(policy.time, policy.dateKnown)}
