@@ -1,7 +1,7 @@
 import { addDays } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { hashPassword } from '../../api/auth/password.ts';
 import { createDatabase } from '../../db/client.ts';
 import { notificationPreferences, savedSearches, subscriptions } from '../../db/schema/index.ts';
@@ -24,13 +24,15 @@ const policyTitle = `${marker} pilot plan for centralised drug procurement`;
 beforeAll(async () => {
   browser = await launchBrowser();
   await createPolicy(database.db, { title: policyTitle, description: 'Volume-based procurement of generic drugs in 11 cities.', departmentId: 4, publishedOn: '2019-01-01' });
-  // The indexer picks the policy up from the outbox; the search finds it once it has.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const answer = (await (await fetch(`${baseUrl()}/api/search?q=${marker}`)).json()) as { total: number };
-    if (answer.total === 1) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  // The indexer picks the policy up from the outbox; the journeys start once search finds it (and
+  // fail here, saying so, if it never does).
+  await vi.waitFor(
+    async () => {
+      const answer = (await (await fetch(`${baseUrl()}/api/search?q=${marker}`)).json()) as { total: number };
+      expect(answer.total).toBe(1);
+    },
+    { timeout: 60_000, interval: 250 },
+  );
 });
 afterAll(async () => {
   await browser.close();
