@@ -12,7 +12,7 @@ import { lookUpWord, readText } from '../reading/dictionary.ts';
 import { englishIndex } from '../reading/english-senses.ts';
 import { crossLanguageQueries } from '../search/cross-language-queries.ts';
 import { createMeilisearchSearch } from '../search/meilisearch.ts';
-import { buildPolicySearch } from '../search/policy-search.ts';
+import { buildPolicySearch, crossLanguagePlanFor } from '../search/policy-search.ts';
 import { searchQuerySchema } from '../shared/search.ts';
 
 /**
@@ -94,8 +94,8 @@ export async function benchReading(context: ReadingBenchContext): Promise<string
   const subscriber = { entitled: true };
   const cases = crossLanguageQueries.map((query) => {
     const criteria = searchQuerySchema.parse({ q: query.q });
-    const expanded = buildPolicySearch(criteria, context.indexName, subscriber);
-    const plain = buildPolicySearch(criteria, context.indexName, subscriber, { crossLanguage: false });
+    const expanded = buildPolicySearch(criteria, context.indexName, subscriber, { crossLanguage: crossLanguagePlanFor(criteria, subscriber) });
+    const plain = buildPolicySearch(criteria, context.indexName, subscriber);
     return { query, expanded, plain };
   });
   let found = 0;

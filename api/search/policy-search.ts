@@ -12,7 +12,7 @@ import { crossLanguageLimit, crossLanguageMatches, crossLanguagePlan, type Cross
 const facetNames = Object.keys(facetFieldOf) as FacetName[];
 
 /** The Chinese matches of an English query, asked with its first page (api/search/cross-language.ts). */
-function planFor(criteria: SearchCriteria, reader: SearchReader): CrossLanguagePlan | null {
+export function crossLanguagePlanFor(criteria: SearchCriteria, reader: SearchReader): CrossLanguagePlan | null {
   return criteria.page === 1 ? crossLanguagePlan(criteria.q, reader, crossLanguageLimit) : null;
 }
 
@@ -21,9 +21,14 @@ function planFor(criteria: SearchCriteria, reader: SearchReader): CrossLanguageP
  * criteria do not filter, and one count-only query for each facet they do filter. All go in one
  * multi-search, so a search is one round trip.
  */
-export function buildPolicySearch(criteria: SearchCriteria, indexUid: string, reader: SearchReader, options: { crossLanguage: boolean } = { crossLanguage: true }): MultiSearchQuery[] {
-  // The benchmark asks without it, to compare (api/bench/reading.ts).
-  const crossLanguage = options.crossLanguage ? planFor(criteria, reader) : null;
+export function buildPolicySearch(
+  criteria: SearchCriteria,
+  indexUid: string,
+  reader: SearchReader,
+  // Only the search page asks for Chinese matches; the exports' and saved searches' pages and
+  // counts don't need them, so they don't segment the query for nothing.
+  { crossLanguage = null }: { crossLanguage?: CrossLanguagePlan | null } = {},
+): MultiSearchQuery[] {
   // Every query of the search, counts included, matches only what the reader may read.
   const attributesToSearchOn = searchableFieldsFor(reader);
   const { facets: facetFilters, other } = filterParts(criteria);
@@ -98,6 +103,7 @@ const searchPageShape = (crossLanguage: CrossLanguagePlan | null): AnswerShape<P
 });
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<SearchResponse>> {
-  const crossLanguage = planFor(criteria, reader);
-  return deps.search.search(buildPolicySearch(criteria, deps.search.indexName, reader), reader, searchPageShape(crossLanguage));
+  // Made once: the query asks for it and the answer's shape reads it.
+  const crossLanguage = crossLanguagePlanFor(criteria, reader);
+  return deps.search.search(buildPolicySearch(criteria, deps.search.indexName, reader, { crossLanguage }), reader, searchPageShape(crossLanguage));
 }
