@@ -39,6 +39,13 @@ export function filterParts(criteria: SearchCriteria): { facets: Partial<Record<
   return { facets, other };
 }
 
+/** Every filter of the criteria but `excluded`'s (a facet's counts are taken without its own), or undefined when none. */
+export function filterOf(criteria: SearchCriteria, excluded?: FacetName): string[] | undefined {
+  const { facets, other } = filterParts(criteria);
+  const expressions = [...other, ...Object.entries(facets).flatMap(([name, expressions]) => (name === excluded ? [] : expressions))];
+  return expressions.length ? expressions : undefined;
+}
+
 /** The index stores the date as unix seconds at UTC midnight, so a day's bound is that midnight. */
 function unixSeconds(isoDay: string): number {
   return Date.parse(`${isoDay}T00:00:00Z`) / 1000;

@@ -6,6 +6,7 @@ import { createSubscriber } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { crossLanguageQueries } from './cross-language-queries.ts';
 import { indexAll, insertPolicies } from './testing.ts';
+import { loadReadingAid } from '../reading/dictionary.ts';
 
 /**
  * English queries finding Chinese-only policies: every real document of the labelled set as a
@@ -18,6 +19,9 @@ describe('English queries that find Chinese documents', () => {
   const idOf = new Map<string, number>();
 
   beforeAll(async () => {
+    // As api/main.ts does before serving: loaded inside a request instead, the dictionary blocks the
+    // event loop for seconds, and a database connection opened meanwhile times out (a 503).
+    loadReadingAid();
     ctx = await createTestContext();
     const documents = loadLabelledSet();
     const ids = await insertPolicies(

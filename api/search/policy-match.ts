@@ -1,6 +1,6 @@
 import type { MultiSearchQuery } from 'meilisearch';
 import type { SearchCriteria } from '../shared/search.ts';
-import { filterParts, orderFor } from './criteria-filters.ts';
+import { filterOf, orderFor } from './criteria-filters.ts';
 import { anyOf } from './filter.ts';
 import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
 
@@ -10,12 +10,11 @@ import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
  * ./policy-search.ts uses them), restricted to the ids by a filter, answering ids only.
  */
 export function buildPolicyMatch(criteria: SearchCriteria, indexUid: string, reader: SearchReader, policyIds: readonly number[]): MultiSearchQuery {
-  const { facets, other } = filterParts(criteria);
   return {
     indexUid,
     q: criteria.q,
     attributesToSearchOn: searchableFieldsFor(reader),
-    filter: [anyOf('id', policyIds), ...other, ...Object.values(facets).flat()],
+    filter: [anyOf('id', policyIds), ...(filterOf(criteria) ?? [])],
     matchingStrategy: orderFor(criteria).matchingStrategy,
     limit: policyIds.length,
     attributesToRetrieve: ['id'],

@@ -1,11 +1,11 @@
 import type { MultiSearchQuery } from 'meilisearch';
 import type { AppDeps } from '../deps.ts';
-import type { SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
+import type { CrossLanguageMatches, SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
 import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
 import type { AnswerShape, SearchAnswer } from './cached-search.ts';
 import { facetFieldOf, type FacetName } from '../../vocabulary/search-index.ts';
-import { filterParts, orderFor } from './criteria-filters.ts';
+import { filterOf, filterParts, orderFor } from './criteria-filters.ts';
 import { cardFields, passageCropLength, searchableFieldsFor, type SearchReader } from './policy-index.ts';
 import { crossLanguageLimit, crossLanguageMatches, crossLanguagePlan, type CrossLanguagePlan } from './cross-language.ts';
 
@@ -31,18 +31,14 @@ export function buildPolicySearch(
 ): MultiSearchQuery[] {
   // Every query of the search, counts included, matches only what the reader may read.
   const attributesToSearchOn = searchableFieldsFor(reader);
-  const { facets: facetFilters, other } = filterParts(criteria);
+  const { facets: facetFilters } = filterParts(criteria);
   const filteredFacets = facetNames.filter((name) => facetFilters[name]);
-  const filterWithout = (excluded?: FacetName) => {
-    const expressions = [...other, ...facetNames.filter((name) => name !== excluded).flatMap((name) => facetFilters[name] ?? [])];
-    return expressions.length ? expressions : undefined;
-  };
 
   const page: MultiSearchQuery = {
     indexUid,
     q: criteria.q,
     attributesToSearchOn,
-    filter: filterWithout(),
+    filter: filterOf(criteria),
     ...orderFor(criteria),
     page: criteria.page,
     hitsPerPage: criteria.pageSize,
@@ -65,7 +61,7 @@ export function buildPolicySearch(
       q: criteria.q,
       attributesToSearchOn,
       matchingStrategy: page.matchingStrategy,
-      filter: filterWithout(name),
+      filter: filterOf(criteria, name),
       limit: 0,
       facets: [facetFieldOf[name]],
     }),
@@ -101,6 +97,25 @@ const searchPageShape = (crossLanguage: CrossLanguagePlan | null): AnswerShape<P
     };
   },
 });
+
+/** The Chinese matches' answer (AnswerShape): every hit, as nothing is shown beside them on this road. */
+const chineseMatchesShape = (plan: CrossLanguagePlan): AnswerShape<PolicyCardDocument, CrossLanguageMatches> => ({
+  name: 'chinese matches',
+  build: ([result]) => crossLanguageMatches(result!, plan.expansions, new Set()),
+});
+
+/**
+ * The Chinese matches of the criteria's English query alone, under the same filters: the
+ * dashboard asks for them beside its InstantSearch results (a Meilisearch-compatible road that
+ * cannot carry an extra query), and leaves out the ones its page already shows.
+ */
+export async function searchChineseMatches(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<CrossLanguageMatches>> {
+  const plan = crossLanguagePlan(criteria.q, reader, crossLanguageLimit);
+  if (!plan) return noChineseMatches;
+  return deps.search.search([{ indexUid: deps.search.indexName, filter: filterOf(criteria), ...plan.query }], reader, chineseMatchesShape(plan));
+}
+
+const noChineseMatches: SearchAnswer<CrossLanguageMatches> = { value: { matched: [], policies: [] }, json: JSON.stringify({ matched: [], policies: [] }) };
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<SearchResponse>> {
   // Made once: the query asks for it and the answer's shape reads it.

@@ -114,5 +114,35 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await checkPage(page, `reading-cross-language-${viewport}`);
       await page.context().close();
     });
+
+    it('finds the Chinese-only policy from the dashboard too, under its filters', async () => {
+      const page = await subscriberPage(viewport);
+      await waitForChineseMatch(page);
+      await page.goto('/dashboard?q=medical%20tourism');
+      const section = page.getByTestId('cross-language-results');
+      // This run's policy (its link may carry the matched terms).
+      const card = section.getByTestId('policy-card').filter({ has: page.locator(`a[href="/policy/${pendingId}"], a[href^="/policy/${pendingId}?"]`) });
+      await card.waitFor();
+      expect(await card.getByTestId('matched-note').textContent()).toContain("matched 医疗旅游 for 'medical tourism'");
+      expect(await card.getByTestId('translation-label').textContent()).toBe('Translation pending');
+      await checkPage(page, `reading-dashboard-cross-language-${viewport}`);
+      // The dashboard's filters hold for its Chinese matches: the pending one is found under "Translation pending", and not under the translated statuses.
+      const thisPolicy = `a[href="/policy/${pendingId}"], a[href^="/policy/${pendingId}?"]`;
+      const withTranslationFilter = async (statuses: string[]) => {
+        await page.evaluate((selected) => {
+          const state = JSON.parse(localStorage.getItem('dashboardState') ?? '{}') as Record<string, unknown>;
+          localStorage.setItem('dashboardState', JSON.stringify({ ...state, selectedTranslation: selected }));
+        }, statuses);
+        const answer = page.waitForResponse((response) => response.url().includes('/api/search/chinese-matches') && response.url().includes('translation='));
+        await page.goto('/dashboard?q=medical%20tourism');
+        return ((await (await answer).json()) as { policies: { id: number }[] }).policies.map((policy) => policy.id);
+      };
+      expect(await withTranslationFilter(['pending'])).toContain(pendingId);
+      await section.getByTestId('policy-card').filter({ has: page.locator(thisPolicy) }).waitFor();
+      expect(await withTranslationFilter(['machine', 'reviewed'])).not.toContain(pendingId);
+      await page.getByTestId('dashboard-results').or(page.getByTestId('dashboard-empty')).first().waitFor();
+      expect(await section.getByTestId('policy-card').filter({ has: page.locator(thisPolicy) }).count()).toBe(0);
+      await page.context().close();
+    });
   });
 }

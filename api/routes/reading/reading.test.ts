@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadingResponse } from '../../shared/reading.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { loadReadingAid } from '../../reading/dictionary.ts';
 
 describe('POST /api/reading/words', () => {
   let ctx: TestContext;
   beforeAll(async () => {
+    // As api/main.ts does before serving: loaded inside a request instead, the dictionary blocks the
+    // event loop for seconds, and a database connection opened meanwhile times out (a 503).
+    loadReadingAid();
     ctx = await createTestContext();
   });
   afterAll(() => ctx.close());

@@ -9,7 +9,7 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import type { AnswerShape, SearchAnswer } from '../../search/cached-search.ts';
 import { FilterRejected, multiSearchBodySchema, SearchFieldForbidden, toMeilisearchQuery } from '../../search/instant-search.ts';
 import { publicIndexUid, type SearchReader } from '../../search/policy-index.ts';
-import { searchPolicies } from '../../search/policy-search.ts';
+import { searchChineseMatches, searchPolicies } from '../../search/policy-search.ts';
 import { suggestPolicies } from '../../search/suggestions.ts';
 import { searchQuerySchema, suggestQuerySchema } from '../../shared/search.ts';
 import { validate } from '../../http/validation.ts';
@@ -17,6 +17,8 @@ import { validate } from '../../http/validation.ts';
 /**
  * Search, answered from Meilisearch with the search-only key and no SQL (DESIGN.md):
  * - GET  /api/search: the search page and dashboard (results, total, pages, facet counts);
+ * - GET  /api/search/chinese-matches: an English query's matches in the Chinese text, for the
+ *   dashboard (the search page has them in its answer; api/search/cross-language.ts);
  * - GET  /api/search/suggest: the search bar's dropdown;
  * - POST /api/search/multi-search: a guarded, Meilisearch-compatible endpoint for
  *   instant-meilisearch (react-instantsearch widgets), configured with host `${origin}/api/search`.
@@ -29,6 +31,9 @@ export function searchRoutes(deps: AppDeps) {
   });
   return new Hono<AuthEnv>()
     .get('/', validate('query', searchQuerySchema), async (c) => sendAnswer(c, await searchPolicies(deps, c.req.valid('query'), await readerOf(c))))
+    .get('/chinese-matches', validate('query', searchQuerySchema), async (c) =>
+      sendAnswer(c, await searchChineseMatches(deps, c.req.valid('query'), await readerOf(c))),
+    )
     .get('/suggest', validate('query', suggestQuerySchema), async (c) => {
       const { q, limit } = c.req.valid('query');
       return sendAnswer(c, await suggestPolicies(deps, q, limit, await readerOf(c)));

@@ -6,9 +6,14 @@ import { importanceField, importanceRange } from '../../../vocabulary/importance
 import { industryList } from '../../../vocabulary/industries.ts';
 import { facetFieldOf, policyCardFields } from '../../../vocabulary/search-index.ts';
 import { instantSearchIndexOf, type SearchSort } from '../../../vocabulary/search-order.ts';
+import { regulationEnglish } from '../../processing/documents/english-openings.ts';
+import { loadLabelledSet } from '../../processing/documents/labelled-set.ts';
+import { crossLanguageQueries } from '../../search/cross-language-queries.ts';
 import { indexAll, insertPolicies, type TestPolicy } from '../../search/testing.ts';
-import type { SearchResponse } from '../../shared/search.ts';
+import type { CrossLanguageMatches, SearchResponse } from '../../shared/search.ts';
+import { createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { loadReadingAid } from '../../reading/dictionary.ts';
 
 /**
  * The two search roads (docs/decisions/006-two-search-roads.md) give the same answer for the same
@@ -16,7 +21,9 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
  * dashboard's InstantSearch widgets ask it (instant-meilisearch under the algoliasearch helper
  * that react-instantsearch drives: disjunctive refinement lists, numeric ranges, an index per
  * order). Same ids in the same order, same total and pages, same counts per department, industry,
- * topic and translation status.
+ * topic and translation status; and for a subscriber's English query, the same policies found in
+ * their Chinese text (the search page's answer has them; the dashboard asks
+ * GET /api/search/chinese-matches beside its widgets and leaves out the ones its page lists).
  */
 
 const words = ['data', 'security', 'rules', 'bank', 'export', 'energy', 'market', 'notice', 'credit', 'platform'];
@@ -35,6 +42,23 @@ const policies: TestPolicy[] = Array.from({ length: 40 }, (_, index) => ({
   // Every third pending, the rest machine translations, one in four of those reviewed.
   ...(index % 3 === 0 ? {} : { englishTranslation: `The English text of measures ${index}.`, translationModel: 'test-model' }),
   ...(index % 3 !== 0 && index % 4 === 1 ? { translationReviewedAt: new Date('2026-02-01T09:00:00Z') } : {}),
+}));
+
+/**
+ * Real documents of the labelled set, as policies still waiting for their translation (Chinese
+ * text only), varied on the filtered fields; and one regulation with its English, which an
+ * English query finds in both languages (a Chinese match the page already lists).
+ */
+const documents = loadLabelledSet();
+const chinesePolicies: TestPolicy[] = documents.map((document, index) => ({
+  title: document.title,
+  departmentId: departmentIds[index % departmentIds.length]!,
+  publishedOn: document.receivedOn,
+  impact: (index % 10) + 1,
+  industries: [industryList[index % 6]!.name],
+  topics: [topicCodes[index % topicCodes.length]!],
+  chineseOriginal: document.story.chineseText,
+  ...(document.file === 'lawrefbook-08.txt' ? { title: 'Regulations on Optimizing the Business Environment', englishTranslation: regulationEnglish, translationModel: 'test-model' } : {}),
 }));
 
 type Filters = {
@@ -93,29 +117,42 @@ function filterMatrix(count: number): Filters[] {
 }
 
 describe('the two search roads', () => {
+  type SearchClient = Parameters<typeof algoliasearchHelper>[0];
   let ctx: TestContext;
-  let searchClient: Parameters<typeof algoliasearchHelper>[0];
+  let visitorClient: SearchClient;
+  let subscriberClient: SearchClient;
+  let subscriberCookie: string;
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await insertPolicies(ctx, policies);
-    await indexAll(ctx);
-    // As the dashboard's client (web/src/dashboard/search-client.ts), its requests routed into the app.
-    searchClient = instantMeiliSearch(`${ctx.config.APP_URL}/api/search`, 'session', {
+  /** As the dashboard's client (web/src/dashboard/search-client.ts), its requests routed into the app. */
+  const instantSearchClient = (cookie?: string) =>
+    instantMeiliSearch(`${ctx.config.APP_URL}/api/search`, 'session', {
       finitePagination: true,
       primaryKey: 'id',
       meiliSearchParams: { attributesToRetrieve: [...policyCardFields] },
       httpClient: async (url, init) => {
-        const response = await ctx.app.request(String(url), { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: ctx.config.APP_URL } });
+        const headers = { ...(init?.headers as Record<string, string>), Origin: ctx.config.APP_URL, ...(cookie ? { Cookie: cookie } : {}) };
+        const response = await ctx.app.request(String(url), { ...init, headers });
         if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
         return response.json();
       },
-    }).searchClient as unknown as Parameters<typeof algoliasearchHelper>[0];
-  });
+    }).searchClient as unknown as SearchClient;
+
+  beforeAll(async () => {
+    // As api/main.ts does before serving: loaded inside a request instead, the dictionary blocks the
+    // event loop for seconds, and a database connection opened meanwhile times out (a 503).
+    loadReadingAid();
+    ctx = await createTestContext();
+    await insertPolicies(ctx, [...policies, ...chinesePolicies]);
+    await indexAll(ctx);
+    ({ cookie: subscriberCookie } = await createSubscriber(ctx));
+    visitorClient = instantSearchClient();
+    subscriberClient = instantSearchClient(subscriberCookie);
+  }, 120_000);
   afterAll(() => ctx.close());
 
   /** The search page's road. Departments go by id on every other case: the API takes either, mapped by the vocabulary. */
-  async function searchPage(filters: Filters, departmentsById: boolean) {
+  /** The search page's (and the Chinese matches') parameters for the filters. */
+  function searchParams(filters: Filters, departmentsById: boolean) {
     const query: Record<string, string> = { sortBy: filters.sort, page: String(filters.page), pageSize: String(filters.pageSize) };
     if (filters.q) query.q = filters.q;
     const departments = departmentsById ? filters.departments.map((code) => departmentIdOf(code)!) : filters.departments;
@@ -127,19 +164,28 @@ describe('the two search roads', () => {
     if (filters.importance[1] !== importanceRange.max) query.maxImportance = String(filters.importance[1]);
     if (filters.startDate) query.startDate = filters.startDate;
     if (filters.endDate) query.endDate = filters.endDate;
-    const response = await ctx.request(`/api/search?${new URLSearchParams(query)}`);
+    return new URLSearchParams(query);
+  }
+
+  async function answerOf<Body>(path: string, cookie?: string): Promise<Body> {
+    const response = await ctx.request(path, cookie ? { cookie } : {});
     expect(response.status, await response.clone().text()).toBe(200);
-    const body = (await response.json()) as SearchResponse;
+    return (await response.json()) as Body;
+  }
+
+  async function searchPage(filters: Filters, departmentsById: boolean, cookie?: string) {
+    const body = await answerOf<SearchResponse>(`/api/search?${searchParams(filters, departmentsById)}`, cookie);
     return {
       ids: body.policies.map((policy) => policy.id),
       total: body.total,
       totalPages: body.totalPages,
       counts: { departments: body.facets.departments, industries: body.facets.industries, topics: body.facets.topics, translation: body.facets.translation },
+      chineseMatches: body.crossLanguage?.policies.map((policy) => policy.id),
     };
   }
 
   /** The dashboard's road: the widgets' state, as react-instantsearch hands it to the algoliasearch helper. */
-  async function dashboard(filters: Filters) {
+  async function dashboard(filters: Filters, searchClient = visitorClient) {
     const refinementLists = { departments: filters.departments, industries: filters.industries, topics: filters.topics, translation: filters.translation };
     const numericRefinements: NonNullable<PlainSearchParameters['numericRefinements']> = {};
     const [min, max] = filters.importance;
@@ -184,8 +230,10 @@ describe('the two search roads', () => {
   });
 
   it.each(cases.map((filters, index) => [index, JSON.stringify(filters), filters] as const))('case %i: %s', async (index, _label, filters) => {
-    const [page, instant] = await Promise.all([searchPage(filters, index % 2 === 1), dashboard(filters)]);
+    const [{ chineseMatches, ...page }, instant] = await Promise.all([searchPage(filters, index % 2 === 1), dashboard(filters)]);
     expect(instant).toEqual(page);
+    // A visitor's search never reads the Chinese text.
+    expect(chineseMatches).toBeUndefined();
   });
 
   it('some cases match many policies, some a few and some none, so equality is not vacuous', async () => {
@@ -193,5 +241,67 @@ describe('the two search roads', () => {
     expect(totals.some((total) => total === 0)).toBe(true);
     expect(totals.some((total) => total > 0 && total <= 5)).toBe(true);
     expect(totals.some((total) => total > 20)).toBe(true);
+  });
+
+  /**
+   * Subscribers' English queries with Chinese answers, each on the first page (where both roads
+   * show them), in turn under no filter, one filter of each kind (some keep the document, some
+   * leave it out), and a filter of the walk.
+   */
+  const unfiltered: Omit<Filters, 'q'> = { sort: 'relevance', departments: [], industries: [], topics: [], translation: [], importance: [importanceRange.min, importanceRange.max], page: 1, pageSize: 10 };
+  const chineseFilters: ((index: number) => Partial<Filters>)[] = [
+    () => ({}),
+    (index) => ({ departments: [departmentList.find((department) => department.id === departmentIds[index % departmentIds.length])!.code] }),
+    () => ({ departments: ['PBOC', 'MIIT'] }),
+    () => ({ translation: ['pending'], sort: 'latest' }),
+    () => ({ translation: ['machine', 'reviewed'] }),
+    (index) => ({ industries: [industryList[index % 6]!.name], importance: [3, 8] }),
+    () => ({ startDate: '2019-01-01', sort: 'oldest' }),
+    (index) => ({ ...cases[30 + index]!, page: 1 }),
+  ];
+  const chineseCases = crossLanguageQueries.map((query, index): Filters => {
+    const document = documents.findIndex((candidate) => candidate.file === query.file);
+    return { ...unfiltered, ...chineseFilters[index % chineseFilters.length]!(document), q: query.q };
+  });
+
+  it.each(chineseCases.map((filters, index) => [index, JSON.stringify(filters), filters] as const))('Chinese matches, case %i: %s', async (index, _label, filters) => {
+    const [page, instant, chinese] = await Promise.all([
+      searchPage(filters, index % 2 === 1, subscriberCookie),
+      dashboard(filters, subscriberClient),
+      answerOf<CrossLanguageMatches>(`/api/search/chinese-matches?${searchParams(filters, index % 2 === 0)}`, subscriberCookie),
+    ]);
+    expect(page.chineseMatches).toBeDefined();
+    const dashboardMatches = chinese.policies.map((policy) => policy.id).filter((id) => !instant.ids.includes(id));
+    expect(dashboardMatches).toEqual(page.chineseMatches);
+  });
+
+  it('some Chinese cases find their document, some are filtered out, and one is listed by its English too', async () => {
+    const found = await Promise.all(
+      chineseCases.map(async (filters, index) => {
+        const chinese = await answerOf<CrossLanguageMatches>(`/api/search/chinese-matches?${searchParams(filters, false)}`, subscriberCookie);
+        return chinese.policies.map((policy) => policy.title).includes(chinesePolicies[documents.findIndex((document) => document.file === crossLanguageQueries[index]!.file)]!.title);
+      }),
+    );
+    expect(found.filter(Boolean).length).toBeGreaterThan(0);
+    expect(found.filter((hit) => !hit).length).toBeGreaterThan(0);
+    // "business environment": the regulation with its English is on the page and among the Chinese matches, so the dashboard leaves it out.
+    const businessEnvironment: Filters = { ...unfiltered, q: 'business environment' };
+    const [page, chinese] = await Promise.all([
+      dashboard(businessEnvironment, subscriberClient),
+      answerOf<CrossLanguageMatches>(`/api/search/chinese-matches?${searchParams(businessEnvironment, false)}`, subscriberCookie),
+    ]);
+    const regulation = chinese.policies.find((policy) => policy.title === 'Regulations on Optimizing the Business Environment');
+    expect(regulation?.matched).toEqual([{ chinese: '营商环境', english: 'business environment' }]);
+    expect(page.ids).toContain(regulation!.id);
+  });
+
+  it('gives a visitor no Chinese matches, and refuses bad criteria with a 400', async () => {
+    const visitor = await answerOf<CrossLanguageMatches>(`/api/search/chinese-matches?q=${encodeURIComponent('medical tourism')}`);
+    expect(visitor).toEqual({ matched: [], policies: [] });
+    const subscriber = await answerOf<CrossLanguageMatches>(`/api/search/chinese-matches?q=${encodeURIComponent('medical tourism')}`, subscriberCookie);
+    expect(subscriber.policies.length).toBeGreaterThan(0);
+    const bad = await ctx.request('/api/search/chinese-matches?q=tax&translation=%5B%22guessed%22%5D', { cookie: subscriberCookie });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('translation');
   });
 });

@@ -22,6 +22,7 @@ import { toast } from '../components/toaster.tsx';
 import { useRestoreScrollWhenReady } from '../lib/scroll-restoration.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
+import { DashboardChineseMatches } from './chinese-matches.tsx';
 import { instantSearchIndexOf, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
 import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, toUiState } from './dashboard-state.ts';
 import { searchExportUrl } from '../api/exports.ts';
@@ -271,6 +272,9 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
                 }}
               />
             </>
+          )}
+          {!firstLoad && !failed && pagination.currentRefinement === 0 && (
+            <DashboardChineseMatches state={fromUiState({ [indexName]: indexUiState })} shownIds={new Set(hits.map((hit) => hit.id))} />
           )}
         </section>
         {isDesktop && (
