@@ -112,7 +112,12 @@ const chineseMatchesShape = (plan: CrossLanguagePlan): AnswerShape<PolicyCardDoc
 export async function searchChineseMatches(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<CrossLanguageMatches>> {
   const plan = crossLanguagePlan(criteria.q, reader, crossLanguageLimit);
   if (!plan) return noChineseMatches;
-  return deps.search.search([{ indexUid: deps.search.indexName, filter: filterOf(criteria), ...plan.query }], reader, chineseMatchesShape(plan));
+  return deps.search.search(buildChineseMatchesSearch(criteria, deps.search.indexName, plan), reader, chineseMatchesShape(plan));
+}
+
+/** The one query of the Chinese matches: the plan's, under the criteria's filters. */
+export function buildChineseMatchesSearch(criteria: SearchCriteria, indexUid: string, plan: CrossLanguagePlan): MultiSearchQuery[] {
+  return [{ indexUid, filter: filterOf(criteria), ...plan.query }];
 }
 
 const noChineseMatches: SearchAnswer<CrossLanguageMatches> = { value: { matched: [], policies: [] }, json: JSON.stringify({ matched: [], policies: [] }) };
