@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { PolicyWriteError, savePolicy } from '../../db/policies.ts';
 import { parsePolicyFullContent, type PolicyFullContent } from '../../db/policy-content.ts';
-import { importJobs, policies } from '../../db/schema/index.ts';
+import { importJobs, policies, policyArrivals } from '../../db/schema/index.ts';
 import { knownStoryKeys, normaliseUrl, prepareStory, takeInStories, type PreparedStory, type StoryOrigin } from '../stories/intake.ts';
 import type { StoryFile } from './story-file.ts';
 import { storyDate, storyDepartment } from './story-facts.ts';
@@ -243,7 +243,7 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
           try {
             // A savepoint per row: a row the write rules refuse is an error of that row alone.
             await tx.transaction(async (row) => {
-              await savePolicy(
+              const { id } = await savePolicy(
                 row,
                 null,
                 {
@@ -254,6 +254,9 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
                 },
                 { kind: 'analyser', at: options.now() },
               );
+              // A policy a database import brings is a record of the past, not news: its arrival is
+              // written now as matched, so the indexer finds it there and no alert announces it.
+              await row.insert(policyArrivals).values({ policyId: id, matchedAt: options.now() });
             });
             counts.imported++;
           } catch (error) {

@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importJobs, pendingStories, policies } from '../../../../db/schema/index.ts';
+import { importJobs, pendingStories, policies, policyArrivals } from '../../../../db/schema/index.ts';
 import { loadLabelledSet } from '../../../processing/documents/labelled-set.ts';
 import { createStory } from '../../../stories/testing.ts';
 import { adminRoleMatrix, signInEveryRole, type Caller } from '../../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { eventually } from '../../../../indexer/testing.ts';
+import { eventually, indexAll } from '../../../../indexer/testing.ts';
 import { runImport } from '../../../imports/import.ts';
 import { openStoryFile, readLimitsOf } from '../../../imports/story-file.ts';
 import { uploadDirectory } from '../../../imports/upload.ts';
@@ -206,6 +206,12 @@ describe('a policies file', () => {
     const [policy] = await ctx.db.select().from(policies).where(eq(policies.sourceUrl, 'https://www.gov.cn/migrated/patent-agency'));
     expect(policy).toMatchObject({ title: 'Regulations on Patent Agency', impact: 7, departmentId: 4, translationStatus: 'machine' });
     expect(policy!.fullContent.key_points).toEqual([{ title: 'Agencies need approval', content: '...' }]);
+    // A record of the past, not news: searchable, but no alert waits to announce it.
+    await indexAll(ctx);
+    const [arrival] = await ctx.db.select().from(policyArrivals).where(eq(policyArrivals.policyId, policy!.id));
+    expect(arrival?.matchedAt).toBeInstanceOf(Date);
+    const search = await ctx.request(`/api/search?q=${encodeURIComponent('Regulations on Patent Agency')}`);
+    expect(((await search.json()) as { policies: { id: number }[] }).policies.map((found) => found.id)).toContain(policy!.id);
   });
 });
 
