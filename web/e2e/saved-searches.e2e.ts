@@ -2,6 +2,7 @@ import { addDays } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { unsubscribe } from '../../api/alerts/unsubscribe.ts';
 import { hashPassword } from '../../api/auth/password.ts';
 import { createDatabase } from '../../db/client.ts';
 import { notificationPreferences, savedSearches, subscriptions } from '../../db/schema/index.ts';
@@ -115,6 +116,17 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       const [stored] = await database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
       expect(stored).toMatchObject({ phone: '+86 10 6512 3456', frequency: 'weekly', departmentIds: [4] });
       await checkPage(page, `account-notifications-${viewport}`);
+
+      // An e-mail's unsubscribe link mutes the preferences' alerts: the form says so, and saving them again turns them back on.
+      await unsubscribe(database.db, { userId, ruleId: 'preferences' }, new Date());
+      await page.reload();
+      const paused = page.getByTestId('preferences-paused');
+      await paused.waitFor();
+      expect(await paused.textContent()).toContain('Saving your preferences turns them back on.');
+      await checkPage(page, `account-notifications-paused-${viewport}`);
+      await page.getByTestId('notification-preferences').getByRole('button', { name: 'Save Preferences' }).click();
+      await expectToast(page, 'Success!', 'Your notification preferences have been saved.');
+      await paused.waitFor({ state: 'detached' });
     });
   });
 }

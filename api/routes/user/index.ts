@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Database } from '../../../db/client.ts';
-import { departments, industries, notificationPreferences, users } from '../../../db/schema/index.ts';
+import { alertSettings, departments, industries, notificationPreferences, users } from '../../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../../auth/audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { passwordCheckLimits, reserveAttempt } from '../../auth/attempt-limits.ts';
@@ -99,13 +99,16 @@ export function userRoutes(deps: AppDeps) {
 
     .get('/notifications', requireUser, async (c) => {
       const [saved] = await deps.db
-        .select()
-        .from(notificationPreferences)
-        .where(eq(notificationPreferences.userId, c.var.user.id));
+        .select({ preferences: notificationPreferences, paused: alertSettings.preferencesUnsubscribed })
+        .from(users)
+        .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+        .leftJoin(alertSettings, eq(alertSettings.userId, users.id))
+        .where(eq(users.id, c.var.user.id));
+      const paused = saved?.paused ?? false;
       return c.json(
-        saved
-          ? toPreferences(saved)
-          : { email: null, phone: null, frequency: 'hourly' as const, departments: [], industries: [] },
+        saved?.preferences
+          ? { ...toPreferences(saved.preferences), paused }
+          : { email: null, phone: null, frequency: 'hourly' as const, departments: [], industries: [], paused },
       );
     })
 
@@ -120,15 +123,21 @@ export function userRoutes(deps: AppDeps) {
         industryIds: input.industries,
         updatedAt: deps.now(),
       };
-      const [saved] = await deps.db
-        .insert(notificationPreferences)
-        .values({ userId: c.var.user.id, ...values })
-        .onConflictDoUpdate({ target: notificationPreferences.userId, set: values })
-        .returning();
-      return c.json(toPreferences(saved!));
+      const saved = await deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(notificationPreferences)
+          .values({ userId: c.var.user.id, ...values })
+          .onConflictDoUpdate({ target: notificationPreferences.userId, set: values })
+          .returning();
+        // Saving the preferences is asking for them: an earlier unsubscribe from an e-mail's link ends here.
+        await tx.update(alertSettings).set({ preferencesUnsubscribed: false, updatedAt: values.updatedAt }).where(eq(alertSettings.userId, c.var.user.id));
+        return row!;
+      });
+      return c.json({ ...toPreferences(saved), paused: false });
     });
 }
 
+/** The spec's preferences; `paused` (ours) is true after an unsubscribe link muted their alerts, until they are saved again. */
 function toPreferences(row: typeof notificationPreferences.$inferSelect) {
   return {
     email: row.email,

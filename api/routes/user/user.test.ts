@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  alertSettings,
   auditLog,
   collections,
   notificationPreferences,
@@ -10,6 +11,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { createApp } from '../../app.ts';
 import type { PaymentProvider } from '../../billing/provider.ts';
+import { unsubscribe } from '../../alerts/unsubscribe.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
 import { createSignedInUser, sessionCookieFrom, signInAs, testPassword } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -223,11 +225,12 @@ describe('/api/user', () => {
         frequency: 'hourly',
         departments: [],
         industries: [],
+        paused: false,
       });
       const preferences = { email: 'Alerts@Example.com', phone: '+86 10 1234 5678', frequency: 'weekly', departments: [1, 14, 1], industries: [2] };
       const saved = await ctx.request('/api/user/notifications', { cookie, json: preferences });
       expect(saved.status).toBe(200);
-      const expected = { ...preferences, email: 'alerts@example.com', departments: [1, 14] };
+      const expected = { ...preferences, email: 'alerts@example.com', departments: [1, 14], paused: false };
       expect(await saved.json()).toEqual(expected);
       await ctx.request('/api/user/notifications', { cookie, json: { frequency: 'monthly' } });
       expect(await (await ctx.request('/api/user/notifications', { cookie })).json()).toEqual({
@@ -236,7 +239,19 @@ describe('/api/user', () => {
         frequency: 'monthly',
         departments: [],
         industries: [],
+        paused: false,
       });
+    });
+
+    it('says the alerts are paused after an unsubscribe link, and saving the preferences again resumes them', async () => {
+      const { cookie, user } = await createSignedInUser(ctx);
+      await ctx.request('/api/user/notifications', { cookie, json: { frequency: 'daily', departments: [1] } });
+      await unsubscribe(ctx.db, { userId: user.id, ruleId: 'preferences' }, new Date());
+      expect(await (await ctx.request('/api/user/notifications', { cookie })).json()).toMatchObject({ departments: [1], paused: true });
+      const saved = await ctx.request('/api/user/notifications', { cookie, json: { frequency: 'daily', departments: [1] } });
+      expect(await saved.json()).toMatchObject({ paused: false });
+      const [settings] = await ctx.db.select().from(alertSettings).where(eq(alertSettings.userId, user.id));
+      expect(settings!.preferencesUnsubscribed).toBe(false);
     });
 
     it.each([

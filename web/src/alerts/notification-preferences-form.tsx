@@ -53,6 +53,11 @@ export function NotificationPreferencesForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" data-testid="notification-preferences">
+      {saved.data?.paused && (
+        <p role="status" className="sm:col-span-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="preferences-paused">
+          You unsubscribed from these notifications through a link in an e-mail. Saving your preferences turns them back on.
+        </p>
+      )}
       <TextField label="Email for notifications" type="email" value={form.email} onChange={(email) => set('email', email)} autoComplete="email" placeholder="Your account email if empty" />
       <div>
         <TextField label="Phone (optional)" type="tel" value={form.phone} onChange={(phone) => set('phone', phone)} autoComplete="tel" aria-describedby="sms-note" />
