@@ -166,6 +166,15 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       expect(await page.getByTestId('side-by-side').locator('mark').allTextContents()).toContain('中介服务');
       expect(await page.getByTestId('matched-terms-note').textContent()).toContain("中介服务 matched for 'intermediary services'");
       await page.context().close();
+
+      // A reader without a subscription, sent the same link, meets the call to subscribe: no note, no mark.
+      const reader = await (await newContext(browser, viewport)).newPage();
+      await signIn(reader, 'reader@example.com');
+      await reader.goto(`/policy/${regulationId}?matched=${encodeURIComponent(matched)}`);
+      await reader.getByTestId('subscribe-call').waitFor();
+      expect(await reader.getByTestId('matched-terms-note').count()).toBe(0);
+      expect(await reader.locator('mark').count()).toBe(0);
+      await reader.context().close();
     });
   });
 }
