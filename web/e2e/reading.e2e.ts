@@ -108,7 +108,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       const section = page.getByTestId('cross-language-results');
       await section.waitFor();
       // This run's policy: a stack kept from an earlier run holds others of the same title.
-      const card = section.getByTestId('policy-card').filter({ hasText: '海南博鳌乐城国际医疗旅游先行区' }).filter({ has: page.locator(`a[href="/policy/${pendingId}"]`) });
+      const card = section.getByTestId('policy-card').filter({ hasText: '海南博鳌乐城国际医疗旅游先行区' }).filter({ has: page.locator(`a[href^="/policy/${pendingId}?"]`) });
       expect(await card.getByTestId('matched-note').textContent()).toContain("matched 医疗旅游 for 'medical tourism'");
       expect(await card.getByTestId('translation-label').textContent()).toBe('Translation pending');
       await checkPage(page, `reading-cross-language-${viewport}`);
@@ -143,6 +143,68 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await page.getByTestId('dashboard-results').or(page.getByTestId('dashboard-empty')).first().waitFor();
       expect(await section.getByTestId('policy-card').filter({ has: page.locator(thisPolicy) }).count()).toBe(0);
       await page.context().close();
+    });
+
+    it('opens a Chinese-only result on its original, the matched term marked and the English words named', async () => {
+      const page = await subscriberPage(viewport);
+      await waitForChineseMatch(page);
+      await page.goto('/search?q=medical%20tourism');
+      const section = page.getByTestId('cross-language-results');
+      await section.locator(`a[href^="/policy/${pendingId}?"]`).click();
+      await page.waitForURL((url) => url.pathname === `/policy/${pendingId}` && url.searchParams.has('matched'));
+      expect(await page.getByRole('tab', { name: 'Original Text' }).getAttribute('aria-selected')).toBe('true');
+      const original = page.getByTestId('original-text');
+      const marks = original.locator('mark');
+      await marks.first().waitFor();
+      expect(await marks.allTextContents()).toContain('医疗旅游');
+      // The first match is on screen, whatever the width.
+      const first = (await marks.first().boundingBox())!;
+      expect(first.y).toBeGreaterThanOrEqual(0);
+      expect(first.y + first.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      const note = page.getByTestId('matched-terms-note');
+      expect(await note.textContent()).toContain("医疗旅游 matched for 'medical tourism'");
+      expect(await note.textContent()).toContain('(dictionary match, not a translation)');
+      await checkPage(page, `reading-matched-original-${viewport}`);
+
+      // The reading aid still reads a marked word.
+      await page.getByLabel('Dictionary').check();
+      const markedWord = original.getByTestId('dictionary-word').filter({ has: page.locator('mark') }).first();
+      if (viewport === 'desktop') await markedWord.hover();
+      else await markedWord.click();
+      const entry = page.getByTestId('dictionary-entry');
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain('Dictionary');
+      expect(await entry.textContent()).toContain((await markedWord.textContent())!);
+      await checkPage(page, `reading-matched-dictionary-${viewport}`);
+
+      await note.getByRole('button', { name: 'Clear highlight' }).click();
+      await note.waitFor({ state: 'detached' });
+      expect(await original.locator('mark').count()).toBe(0);
+      expect(new URL(page.url()).searchParams.has('matched')).toBe(false);
+
+      // In a long text the page opens scrolled to the first match (中介服务 is past its middle), and
+      // the side by side marks it in the Chinese column.
+      const matched = JSON.stringify([{ chinese: '中介服务', english: 'intermediary services' }]);
+      await page.goto(`/policy/${regulationId}?matched=${encodeURIComponent(matched)}`);
+      const deepMark = page.getByTestId('original-text').locator('mark').first();
+      await deepMark.waitFor();
+      const deep = (await deepMark.boundingBox())!;
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      expect(deep.y).toBeGreaterThanOrEqual(0);
+      expect(deep.y + deep.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      await page.getByRole('tab', { name: 'Side by side' }).click();
+      expect(await page.getByTestId('side-by-side').locator('mark').allTextContents()).toContain('中介服务');
+      expect(await page.getByTestId('matched-terms-note').textContent()).toContain("中介服务 matched for 'intermediary services'");
+      await page.context().close();
+
+      // A reader without a subscription, sent the same link, meets the call to subscribe: no note, no mark.
+      const reader = await (await newContext(browser, viewport)).newPage();
+      await signIn(reader, 'reader@example.com');
+      await reader.goto(`/policy/${regulationId}?matched=${encodeURIComponent(matched)}`);
+      await reader.getByTestId('subscribe-call').waitFor();
+      expect(await reader.getByTestId('matched-terms-note').count()).toBe(0);
+      expect(await reader.locator('mark').count()).toBe(0);
+      await reader.context().close();
     });
   });
 }

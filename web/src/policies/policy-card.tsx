@@ -10,8 +10,12 @@ import { ImportanceBadge } from './importance-badge.tsx';
 import { IndustryBadges, TopicBadges } from './tag-badges.tsx';
 import { TranslationLabel } from './translation-label.tsx';
 
-/** A policy in a list: department, date, importance, title (to the detail page), description, tags, bookmark menu. */
-export function PolicyCard({ policy }: { policy: PolicyCardData & { matched?: TermMatch[] } }) {
+/**
+ * A policy in a list: department, date, importance, title (to the detail page), description, tags,
+ * bookmark menu. `matched`: the Chinese terms an English query found it through (a cross-language
+ * result); the card names them, and its link takes them to the page, which marks them in the original.
+ */
+export function PolicyCard({ policy, matched }: { policy: PolicyCardData; matched?: TermMatch[] }) {
   const title = cleanTitle(policy.title);
   const titleParts = policy.highlight?.title;
   const descriptionParts = policy.highlight?.description;
@@ -31,7 +35,7 @@ export function PolicyCard({ policy }: { policy: PolicyCardData & { matched?: Te
         <CollectionMenu policyId={policy.id} policyTitle={title} />
       </div>
       <h2 id={headingId} className="text-lg leading-snug font-semibold text-slate-900">
-        <Link to="/policy/$id" params={{ id: String(policy.id) }} className="hover:text-brand-700 hover:underline">
+        <Link to="/policy/$id" params={{ id: String(policy.id) }} search={matched?.length ? { matched } : {}} className="hover:text-brand-700 hover:underline">
           {hasMatch(titleParts) ? <HighlightedText parts={withoutTrailingColon(titleParts)} /> : title}
         </Link>
       </h2>
@@ -48,9 +52,9 @@ export function PolicyCard({ policy }: { policy: PolicyCardData & { matched?: Te
           <HighlightedText parts={passageParts} />
         </p>
       )}
-      {policy.matched && policy.matched.length > 0 && (
+      {matched && matched.length > 0 && (
         <p className="text-xs text-slate-700" data-testid="matched-note">
-          {policy.matched.map((match) => (
+          {matched.map((match) => (
             <span key={match.chinese} className="mr-2">
               matched <span lang="zh" className="font-semibold">{match.chinese}</span> for '{match.english}'
             </span>

@@ -1,6 +1,8 @@
 import { Tabs } from 'radix-ui';
-import type { PolicyDetail } from '../../../api/shared/search.ts';
+import { useEffect, useRef } from 'react';
+import type { PolicyDetail, TermMatch } from '../../../api/shared/search.ts';
 import { DictionaryText } from '../reading/dictionary-text.tsx';
+import { MatchedTermsNote } from '../reading/matched-terms-note.tsx';
 import { SideBySide } from './side-by-side.tsx';
 import { TranslationLabel } from './translation-label.tsx';
 
@@ -9,13 +11,20 @@ import { TranslationLabel } from './translation-label.tsx';
 const tabTrigger =
   'shrink-0 whitespace-nowrap border-b-2 border-transparent px-2 py-2 text-sm sm:px-3 font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-slate-900';
 
-/** Translated Text, Original Text, Side by side and Analysis, one tab each, for a reader who may read them. */
-export function PolicyTexts({ policy, dictionary }: { policy: PolicyDetail; dictionary: boolean }) {
+/**
+ * Translated Text, Original Text, Side by side and Analysis, one tab each, for a reader who may read
+ * them. With `matched` (the reader came from a cross-language search result), the page opens on the
+ * original with those Chinese terms marked, in the side by side too, and a note saying what they are.
+ */
+export function PolicyTexts({ policy, dictionary, matched, onClearMatched }: { policy: PolicyDetail; dictionary: boolean; matched?: TermMatch[]; onClearMatched: () => void }) {
   const analysis = policy.fullContent.analysis ?? [];
   const timeline = policy.fullContent.implementationTimeline ?? [];
+  const original = policy.chinese_original?.trim() ? policy.chinese_original : null;
+  const marks = original && matched ? matched.map((match) => match.chinese) : [];
+  const note = original && matched && <MatchedTermsNote matched={matched} original={original} onClear={onClearMatched} />;
   return (
     <section className="grid gap-4">
-      <Tabs.Root defaultValue="translated">
+      <Tabs.Root defaultValue={note ? 'original' : 'translated'}>
         <Tabs.List aria-label="Policy text" className="flex flex-wrap border-b border-slate-200 sm:flex-nowrap sm:gap-1 sm:overflow-x-auto">
           <Tabs.Trigger value="translated" className={tabTrigger}>
             Translated Text
@@ -44,16 +53,18 @@ export function PolicyTexts({ policy, dictionary }: { policy: PolicyDetail; dict
           )}
         </Tabs.Content>
         <Tabs.Content value="original" className="pt-4">
-          {policy.chinese_original?.trim() ? (
-            <div className="leading-relaxed whitespace-pre-line text-slate-900">
-              <DictionaryText text={policy.chinese_original} enabled={dictionary} />
-            </div>
+          {original ? (
+            <>
+              {note}
+              <OriginalText text={original} dictionary={dictionary} marks={marks} />
+            </>
           ) : (
             <p className="text-slate-700">The original text of this policy is not available.</p>
           )}
         </Tabs.Content>
         <Tabs.Content value="side-by-side" className="pt-4">
-          <SideBySide policy={policy} dictionary={dictionary} />
+          {note}
+          <SideBySide policy={policy} dictionary={dictionary} marks={marks} />
         </Tabs.Content>
         <Tabs.Content value="analysis" className="grid gap-4 pt-4">
           {analysis.length === 0 && timeline.length === 0 && <p className="text-slate-700">No analysis is available for this policy yet.</p>}
@@ -81,5 +92,18 @@ export function PolicyTexts({ policy, dictionary }: { policy: PolicyDetail; dict
         </Tabs.Content>
       </Tabs.Root>
     </section>
+  );
+}
+
+function OriginalText({ text, dictionary, marks }: { text: string; dictionary: boolean; marks: readonly string[] }) {
+  const container = useRef<HTMLDivElement>(null);
+  // Opened on a marked term: the first one is what the reader came for, wherever it is in the text.
+  useEffect(() => {
+    container.current?.querySelector('mark')?.scrollIntoView({ block: 'center' });
+  }, []);
+  return (
+    <div ref={container} className="leading-relaxed whitespace-pre-line text-slate-900" data-testid="original-text">
+      <DictionaryText text={text} enabled={dictionary} marks={marks} />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { PolicyDetail } from '../../../api/shared/search.ts';
+import type { PolicyDetail, TermMatch } from '../../../api/shared/search.ts';
 import { CollectionMenu } from '../collections/collection-menu.tsx';
 import { PolicyExportMenu } from '../exports/policy-export-menu.tsx';
 import { toast } from '../components/toaster.tsx';
@@ -13,8 +13,12 @@ import { PolicyTexts } from './policy-texts.tsx';
 import { RelatedPolicies } from './related-policies.tsx';
 import { IndustryBadges, TopicBadges } from './tag-badges.tsx';
 
-/** A policy's page body: its header and key points, the texts (or the call to subscribe), impacts and related policies beside. */
-export function PolicyView({ policy }: { policy: PolicyDetail }) {
+/**
+ * A policy's page body: its header and key points, the texts (or the call to subscribe), impacts and
+ * related policies beside. `matched`: the Chinese terms a cross-language search result brought here,
+ * marked in the original for a reader who may read it (a preview shows none of it).
+ */
+export function PolicyView({ policy, matched, onClearMatched }: { policy: PolicyDetail; matched?: TermMatch[]; onClearMatched: () => void }) {
   const title = cleanTitle(policy.title);
   const industries = policy.tags.filter((tag) => tag.kind === 'industry');
   const topics = policy.tags.flatMap((tag) => (tag.kind === 'topic' ? [tag.name] : []));
@@ -60,7 +64,7 @@ export function PolicyView({ policy }: { policy: PolicyDetail }) {
           <TopicBadges topics={topics} />
         </header>
         <KeyPoints keyPoints={policy.fullContent.keyPoints} dictionary={dictionary} />
-        {policy.preview ? <SubscribeCall /> : <PolicyTexts policy={policy} dictionary={dictionary} />}
+        {policy.preview ? <SubscribeCall /> : <PolicyTexts policy={policy} dictionary={dictionary} matched={matched} onClearMatched={onClearMatched} />}
       </article>
       <aside className="grid content-start gap-6">
         {!policy.preview && <TopicImpacts policy={policy} />}

@@ -6,9 +6,10 @@ import { TranslationLabel } from './translation-label.tsx';
 /**
  * The Chinese original and its English, aligned paragraph by paragraph (numbered articles and
  * sections by their numbers: api/shared/bilingual-alignment.ts). One list of rows, so both sides
- * scroll together; on a phone each row is the Chinese paragraph with its English under it.
+ * scroll together; on a phone each row is the Chinese paragraph with its English under it. `marks`:
+ * Chinese terms a cross-language search matched, marked in the Chinese column.
  */
-export function SideBySide({ policy, dictionary }: { policy: PolicyDetail; dictionary: boolean }) {
+export function SideBySide({ policy, dictionary, marks }: { policy: PolicyDetail; dictionary: boolean; marks: readonly string[] }) {
   const english = policy.english_translation?.trim() ? policy.english_translation : null;
   const rows = alignParagraphs(policy.chinese_original, english);
   if (rows.length === 0) return <p className="text-slate-700">The original text of this policy is not available.</p>;
@@ -29,7 +30,7 @@ export function SideBySide({ policy, dictionary }: { policy: PolicyDetail; dicti
             <div className="grid min-w-0 content-start gap-2 leading-relaxed [overflow-wrap:anywhere] text-slate-900">
               {row.chinese.map((paragraph, part) => (
                 <p key={part}>
-                  <DictionaryText text={paragraph} enabled={dictionary} />
+                  <DictionaryText text={paragraph} enabled={dictionary} marks={marks} />
                 </p>
               ))}
             </div>

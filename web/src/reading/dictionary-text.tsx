@@ -3,26 +3,56 @@ import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import type { ReadingWord } from '../../../api/shared/reading.ts';
 import { dictionaryCredit } from '../../../api/shared/reading.ts';
+import type { HighlightPart } from '../../../api/shared/search.ts';
 import { readingQuery } from '../api/reading.ts';
+import { markTerms, partsByWord } from './term-marks.ts';
 
 /**
  * Chinese text with the dictionary reading aid: with `enabled`, each word can be hovered, focused
- * or tapped for its pinyin and senses. Labelled "Dictionary", never a translation.
+ * or tapped for its pinyin and senses. Labelled "Dictionary", never a translation. `marks`: Chinese
+ * terms to mark wherever they occur (what a cross-language search matched), with the aid on or off.
  */
-export function DictionaryText({ text, enabled, className }: { text: string; enabled: boolean; className?: string }) {
+export function DictionaryText({ text, enabled, marks = [], className }: { text: string; enabled: boolean; marks?: readonly string[]; className?: string }) {
   const readings = useQueries({ queries: chunksOf(text).map((chunk) => ({ ...readingQuery(chunk), enabled: enabled && /\p{Script=Han}/u.test(chunk) })) });
+  const parts = markTerms(text, marks);
   if (!enabled || readings.some((reading) => !reading.data)) {
     return (
       <span lang="zh" className={className}>
-        {text}
+        <MarkedText parts={parts} />
       </span>
     );
   }
   const words = readings.flatMap((reading) => reading.data!.words);
+  // A mark may cover part of a word or run across words: each word shows its own share of it.
+  const wordParts = partsByWord(
+    words.map((word) => word.text),
+    parts,
+  );
   return (
     <span lang="zh" className={className} data-testid="dictionary-text">
-      {words.map((word, index) => (word.entry ? <DictionaryWord key={index} word={word} /> : <span key={index}>{word.text}</span>))}
+      {words.map((word, index) =>
+        word.entry ? (
+          <DictionaryWord key={index} word={word} parts={wordParts[index]!} />
+        ) : (
+          <span key={index}>
+            <MarkedText parts={wordParts[index]!} />
+          </span>
+        ),
+      )}
     </span>
+  );
+}
+
+/** Text with its matched terms inside <mark>; no padding, so a mark cut at a word's edge still reads as one. */
+function MarkedText({ parts }: { parts: readonly HighlightPart[] }) {
+  return parts.map((part, index) =>
+    part.match ? (
+      <mark key={index} className="bg-yellow-200 text-slate-900" data-testid="matched-term">
+        {part.text}
+      </mark>
+    ) : (
+      part.text
+    ),
   );
 }
 
@@ -47,7 +77,7 @@ function chunksOf(text: string): string[] {
   return chunks;
 }
 
-function DictionaryWord({ word }: { word: ReadingWord }) {
+function DictionaryWord({ word, parts }: { word: ReadingWord; parts: readonly HighlightPart[] }) {
   const [open, setOpen] = useState(false);
   const entry = word.entry!;
   return (
@@ -60,7 +90,7 @@ function DictionaryWord({ word }: { word: ReadingWord }) {
           onMouseLeave={() => setOpen(false)}
           data-testid="dictionary-word"
         >
-          {word.text}
+          <MarkedText parts={parts} />
         </button>
       </Popover.Trigger>
       <Popover.Portal>

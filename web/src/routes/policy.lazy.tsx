@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { ApiError } from '../api/client.ts';
 import { policyQuery } from '../api/policies.ts';
 import { PageLayout } from '../components/page-layout.tsx';
@@ -13,6 +13,7 @@ import { SearchBar } from '../search/search-bar.tsx';
 
 export function PolicyPage() {
   const { id } = useParams({ from: '/policy/$id' });
+  const { matched } = useSearch({ from: '/policy/$id' });
   const navigate = useNavigate();
   const policyId = policyIdOf(id);
   // The route's loader has just read it (each visit rereads it); a failed read is tried again here.
@@ -35,7 +36,11 @@ export function PolicyPage() {
         ) : policy.isError ? (
           <PolicyLoadFailed onRetry={() => void policy.refetch()} />
         ) : (
-          <PolicyView policy={policy.data} />
+          <PolicyView
+            policy={policy.data}
+            matched={matched}
+            onClearMatched={() => void navigate({ to: '/policy/$id', params: { id }, search: {}, replace: true, resetScroll: false })}
+          />
         )}
       </div>
     </PageLayout>

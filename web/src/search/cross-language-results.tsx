@@ -31,7 +31,7 @@ export function CrossLanguageResults({ matches }: { matches: CrossLanguageMatche
       <ul className="grid gap-4">
         {matches.policies.map((policy) => (
           <li key={policy.id}>
-            <PolicyCard policy={policy} />
+            <PolicyCard policy={policy} matched={policy.matched} />
           </li>
         ))}
       </ul>
