@@ -27,7 +27,8 @@ export function NotificationPreferencesForm() {
 
   useEffect(() => {
     if (saved.data && !form) {
-      setForm({ ...saved.data, email: saved.data.email ?? '', phone: saved.data.phone ?? '' });
+      const { email, phone, frequency, departments, industries } = saved.data;
+      setForm({ email: email ?? '', phone: phone ?? '', frequency, departments, industries });
     }
   }, [saved.data, form]);
 
