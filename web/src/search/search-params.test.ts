@@ -1,6 +1,6 @@
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { savedQueryFromSearchPage } from '../alerts/saved-query.ts';
+import { describeSavedQuery, savedQueryFromSearchPage } from '../alerts/saved-query.ts';
 import { searchPageSearchSchema } from './search-params.ts';
 
 /** An address's query string as the search page reads it (the router's own parsing, then the page's schema). */
@@ -18,7 +18,9 @@ describe('the search page address', () => {
     expect(read('?q=tax&translation=pending')).toEqual({ q: 'tax' });
   });
 
-  it('saves the translation filter with the search', () => {
-    expect(savedQueryFromSearchPage(read(defaultStringifySearch({ q: 'tax', translation: ['machine'] })))).toEqual({ q: 'tax', translation: ['machine'] });
+  it('saves the translation filter with the search, and names it in the saved search\'s description', () => {
+    const saved = savedQueryFromSearchPage(read(defaultStringifySearch({ q: 'tax', translation: ['machine', 'pending'] })));
+    expect(saved).toEqual({ q: 'tax', translation: ['machine', 'pending'] });
+    expect(describeSavedQuery(saved)).toBe('"tax" · Machine translation, Translation pending');
   });
 });
