@@ -2,6 +2,7 @@ import type { AlertFrequency, SavedSearchQuery } from '../../../api/shared/saved
 import { departmentCodeOf } from '../../../vocabulary/departments.ts';
 import { importanceRange } from '../../../vocabulary/importance.ts';
 import { defaultSort } from '../../../vocabulary/search-order.ts';
+import { translationStatusLabels } from '../../../vocabulary/translation-status.ts';
 import type { DashboardState } from '../dashboard/dashboard-state.ts';
 import { formatFilterDate } from '../lib/format.ts';
 import type { SearchPageSearch } from '../search/search-params.ts';
@@ -58,6 +59,7 @@ export function describeSavedQuery(query: SavedSearchQuery): string {
     state.selectedDepartments.length ? state.selectedDepartments.join(', ') : null,
     state.selectedIndustries.length ? state.selectedIndustries.join(', ') : null,
     state.selectedTopics.length ? `Topics: ${state.selectedTopics.join(', ')}` : null,
+    query.translation?.length ? query.translation.map((status) => translationStatusLabels[status]).join(', ') : null,
     query.startDate ? `From ${formatFilterDate(query.startDate)}` : null,
     query.endDate ? `To ${formatFilterDate(query.endDate)}` : null,
     query.importanceMin !== undefined || query.importanceMax !== undefined
@@ -75,6 +77,7 @@ export function savedQueryFromSearchPage(search: SearchPageSearch): SavedSearchQ
     ...(search.departments?.length ? { departments: search.departments } : {}),
     ...(search.industries?.length ? { industries: search.industries } : {}),
     ...(search.topics?.length ? { topics: search.topics } : {}),
+    ...(search.translation?.length ? { translation: search.translation } : {}),
     ...(search.startDate ? { startDate: search.startDate } : {}),
     ...(search.endDate ? { endDate: search.endDate } : {}),
   };

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SearchSort } from '../../../api/shared/search.ts';
+import type { TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { call, queryParams, rpc } from './client.ts';
 
 /** GET /api/search parameters (spec section 7): arrays go as JSON, dates as YYYY-MM-DD. */
@@ -8,7 +9,7 @@ export type PolicySearchParams = {
   departments?: readonly string[] | undefined;
   industries?: readonly string[] | undefined;
   topics?: readonly string[] | undefined;
-  translation?: readonly string[] | undefined;
+  translation?: readonly TranslationStatus[] | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
   sortBy: SearchSort;

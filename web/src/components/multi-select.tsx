@@ -72,7 +72,8 @@ export function MultiSelect({
         <span aria-hidden="true">▾</span>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="start" sideOffset={4} className="z-40 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-2 shadow-lg">
+        {/* Radix gives the popover the dialog role; the list's title names it. */}
+        <Popover.Content aria-label={title} align="start" sideOffset={4} className="z-40 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-2 shadow-lg">
           {list}
         </Popover.Content>
       </Popover.Portal>

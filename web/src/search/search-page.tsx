@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
 import { searchPageSizes, type SearchFacets, type SearchSort } from '../../../api/shared/search.ts';
 import { defaultSort, shownSort } from '../../../vocabulary/search-order.ts';
+import { translationStatuses, translationStatusLabels, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { departmentsQuery, industriesQuery, topicsQuery } from '../api/reference.ts';
 import { policySearchQuery, type PolicySearchParams } from '../api/search.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
@@ -37,6 +38,7 @@ export function SearchPage() {
     departments: search.departments,
     industries: search.industries,
     topics: search.topics,
+    translation: search.translation,
     startDate: search.startDate,
     endDate: search.endDate,
     sortBy: shownSort(search.sortBy, q),
@@ -57,7 +59,7 @@ export function SearchPage() {
 
   const { data: topicList } = useQuery(topicsQuery);
   const topicName = (code: string) => topicList?.find((topic) => topic.code === code)?.name_en ?? code;
-  const without = (list: readonly string[] | undefined, value: string) => {
+  const without = <Value extends string>(list: readonly Value[] | undefined, value: Value) => {
     const next = (list ?? []).filter((item) => item !== value);
     return next.length ? next : undefined;
   };
@@ -65,6 +67,7 @@ export function SearchPage() {
     ...(search.departments ?? []).map((code) => ({ id: `d-${code}`, label: code, onRemove: () => update({ departments: without(search.departments, code) }) })),
     ...(search.industries ?? []).map((name) => ({ id: `i-${name}`, label: name, onRemove: () => update({ industries: without(search.industries, name) }) })),
     ...(search.topics ?? []).map((code) => ({ id: `t-${code}`, label: topicName(code), onRemove: () => update({ topics: without(search.topics, code) }) })),
+    ...(search.translation ?? []).map((status) => ({ id: `tr-${status}`, label: translationStatusLabels[status], onRemove: () => update({ translation: without(search.translation, status) }) })),
     ...(search.startDate ? [{ id: 'from', label: `From ${formatFilterDate(search.startDate)}`, onRemove: () => update({ startDate: undefined }) }] : []),
     ...(search.endDate ? [{ id: 'to', label: `To ${formatFilterDate(search.endDate)}`, onRemove: () => update({ endDate: undefined }) }] : []),
   ];
@@ -160,15 +163,15 @@ function SearchFilters({
   const { data: topics = [] } = useQuery(topicsQuery);
   const sortId = useId();
   const sizeId = useId();
-  const toggle = (list: readonly string[] | undefined, value: string) => {
+  const toggle = <Value extends string>(list: readonly Value[] | undefined, value: Value) => {
     const next = list?.includes(value) ? list.filter((item) => item !== value) : [...(list ?? []), value];
     return next.length ? next : undefined;
   };
 
   return (
-    // A phone gets three rows (the lists, the dates, the order); from 768 px one wrapping row.
+    // A phone gets three blocks (the four lists two by two, the dates, the order); from 768 px one wrapping row.
     <div className="card grid gap-3 p-4 md:flex md:flex-wrap md:items-end" data-testid="search-filters">
-      <div className="grid grid-cols-3 gap-2 md:contents">
+      <div className="grid grid-cols-2 gap-2 md:contents">
       <MultiSelect
         title="Department"
         layout="popover"
@@ -201,6 +204,17 @@ function SearchFilters({
           label: topic.name_en,
           count: facets?.topics[topic.code],
           selected: Boolean(search.topics?.includes(topic.code)),
+        }))}
+      />
+      <MultiSelect
+        title="Translation"
+        layout="popover"
+        onToggle={(status) => onChange({ translation: toggle(search.translation, status as TranslationStatus) })}
+        options={translationStatuses.map((status) => ({
+          value: status,
+          label: translationStatusLabels[status],
+          count: facets?.translation[status],
+          selected: Boolean(search.translation?.includes(status)),
         }))}
       />
       </div>

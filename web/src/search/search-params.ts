@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchPageSizes, searchSorts } from '../../../api/shared/search.ts';
+import { translationStatuses } from '../../../vocabulary/translation-status.ts';
 
 const text = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string());
 const codes = z.array(text).max(50);
@@ -13,6 +14,7 @@ export const searchPageSearchSchema = z.object({
   departments: codes.optional().catch(undefined),
   industries: codes.optional().catch(undefined),
   topics: codes.optional().catch(undefined),
+  translation: z.array(z.enum(translationStatuses)).max(translationStatuses.length).optional().catch(undefined),
   startDate: isoDate.optional().catch(undefined),
   endDate: isoDate.optional().catch(undefined),
   pageSize: z.coerce
