@@ -169,9 +169,10 @@ function SearchFilters({
   };
 
   return (
-    // A phone gets three blocks (the four lists two by two, the dates, the order); from 768 px one wrapping row.
-    <div className="card grid gap-3 p-4 md:flex md:flex-wrap md:items-end" data-testid="search-filters">
-      <div className="grid grid-cols-2 gap-2 md:contents">
+    // A phone gets three blocks (the four lists two by two, the dates, the order); from 768 px one
+    // row, whose blocks wrap whole when it is too narrow (a label never left alone on a line).
+    <div className="card grid gap-3 p-4 md:flex md:flex-wrap md:items-end md:gap-x-2" data-testid="search-filters">
+      <div className="grid grid-cols-2 gap-2 md:flex md:items-end">
       <MultiSelect
         title="Department"
         layout="popover"
@@ -218,11 +219,11 @@ function SearchFilters({
         }))}
       />
       </div>
-      <div className="grid grid-cols-2 gap-3 md:contents">
-        <DateField label="Start date" className="md:w-40" messageBelow value={search.startDate ?? null} onChange={(startDate) => onChange({ startDate: startDate ?? undefined })} />
-        <DateField label="End date" className="md:w-40" messageBelow value={search.endDate ?? null} onChange={(endDate) => onChange({ endDate: endDate ?? undefined })} />
+      <div className="grid grid-cols-2 gap-3 md:flex md:items-end md:gap-2">
+        <DateField label="Start date" className="md:w-[8.5rem]" messageBelow value={search.startDate ?? null} onChange={(startDate) => onChange({ startDate: startDate ?? undefined })} />
+        <DateField label="End date" className="md:w-[8.5rem]" messageBelow value={search.endDate ?? null} onChange={(endDate) => onChange({ endDate: endDate ?? undefined })} />
       </div>
-      <div className="grid grid-cols-[1fr_auto] gap-3 md:contents">
+      <div className="grid grid-cols-[1fr_auto] gap-3 md:flex md:items-end md:gap-2">
       <div>
         <label htmlFor={sortId} className="label">
           Sort
