@@ -145,6 +145,21 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await page.context().close();
     });
 
+    it('suggests the Chinese-only policy as the English words are typed, and opens it with the term marked', async () => {
+      const page = await subscriberPage(viewport);
+      await waitForChineseMatch(page);
+      await page.goto('/search');
+      await page.getByTestId('search-bar-input').fill('medical tourism');
+      const suggestion = page.getByTestId('search-suggestions').getByRole('option').filter({ hasText: "matched 医疗旅游 for 'medical tourism'" }).first();
+      await suggestion.waitFor();
+      await suggestion.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/policy/') && url.searchParams.has('matched'));
+      const marks = page.getByTestId('original-text').locator('mark');
+      await marks.first().waitFor();
+      expect(await marks.allTextContents()).toContain('医疗旅游');
+      await page.context().close();
+    });
+
     it('opens a Chinese-only result on its original, the matched term marked and the English words named', async () => {
       const page = await subscriberPage(viewport);
       await waitForChineseMatch(page);

@@ -79,7 +79,8 @@ export function SearchBar({
 
   const openPolicy = (suggestion: PolicySuggestion) => {
     setOpen(false);
-    void navigate({ to: '/policy/$id', params: { id: String(suggestion.id) } });
+    // A suggestion found through its Chinese text opens with those terms marked, as a result card does.
+    void navigate({ to: '/policy/$id', params: { id: String(suggestion.id) }, search: suggestion.matched?.length ? { matched: suggestion.matched } : {} });
   };
 
   const submit = () => {
