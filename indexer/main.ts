@@ -49,7 +49,10 @@ async function main(): Promise<number> {
       kind: 'indexer',
       intervalMs: config.HEARTBEAT_SECONDS * 1000,
       activity: () => `syncing ${target.indexName} from the outbox`,
-      onError: (error) => log(`[indexer] heartbeat failed: ${describeError(error)}`),
+      // While stopping, a failed beat is expected, not news: Ctrl-C in a terminal stops Postgres too.
+      onError: (error) => {
+        if (!stop.signal.aborted) log(`[indexer] heartbeat failed: ${describeError(error)}`);
+      },
     });
     try {
       // The back office's rebuild requests are served beside the sync, which keeps the live index
