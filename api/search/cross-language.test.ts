@@ -76,4 +76,17 @@ describe('English queries that find Chinese documents', () => {
     expect(subscriber.suggestions.find((suggestion) => suggestion.id === idOf.get('govcn-58.txt'))?.matched).toEqual([{ chinese: '专利代理', english: 'patent agency' }]);
     expect((await suggest()).suggestions).toEqual([]);
   });
+
+  it('keeps places for the Chinese matches in the dropdown when English hits alone would fill it', async () => {
+    await insertPolicies(
+      ctx,
+      Array.from({ length: 6 }, (_, index) => ({ title: `Measures on patent agency services ${index + 1}`, description: 'Patent agency filing rules.', departmentId: 4, publishedOn: '2024-03-01', englishTranslation: 'Patent agency.' })),
+    );
+    await indexAll(ctx);
+    const response = await ctx.request(`/api/search/suggest?q=${encodeURIComponent('patent agency')}`, { cookie });
+    const { suggestions } = (await response.json()) as SuggestResponse;
+    expect(suggestions).toHaveLength(5);
+    expect(suggestions.filter((suggestion) => !suggestion.matched).map((suggestion) => suggestion.title)).toHaveLength(3);
+    expect(suggestions.find((suggestion) => suggestion.id === idOf.get('govcn-58.txt'))?.matched).toEqual([{ chinese: '专利代理', english: 'patent agency' }]);
+  });
 });

@@ -53,8 +53,9 @@ function suggestionsOf(result: MultiSearchResult<SuggestionDocument>): PolicySug
 
 /**
  * The dropdown's entries from the suggestion query's hits alone (AnswerShape), then, for an English
- * query with Chinese equivalents, the Chinese matches it did not list, up to the same limit, each
- * saying what it matched for.
+ * query with Chinese equivalents, the Chinese matches it did not list, each saying what it matched
+ * for. The Chinese matches keep a quarter of the places (at least one) however many English hits
+ * there are: common English words fill any limit, and the Chinese matches would never show.
  */
 const suggestionShape = (crossLanguage: CrossLanguagePlan | null, limit: number): AnswerShape<SuggestionDocument, SuggestResponse> => ({
   name: 'suggestions',
@@ -66,7 +67,8 @@ const suggestionShape = (crossLanguage: CrossLanguagePlan | null, limit: number)
     const more = suggestionsOf(chineseResult)
       .filter((suggestion) => !listed.has(suggestion.id))
       .map((suggestion) => ({ ...suggestion, matched }));
-    return { suggestions: [...suggestions, ...more].slice(0, limit) };
+    const chinesePlaces = Math.min(more.length, Math.max(limit - suggestions.length, Math.ceil(limit / 4)));
+    return { suggestions: [...suggestions.slice(0, limit - chinesePlaces), ...more.slice(0, chinesePlaces)] };
   },
 });
 

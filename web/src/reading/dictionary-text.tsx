@@ -88,6 +88,13 @@ function DictionaryWord({ word, parts }: { word: ReadingWord; parts: readonly Hi
           className="cursor-help rounded-sm decoration-slate-400 decoration-dotted underline-offset-4 hover:bg-amber-100 hover:underline focus-visible:bg-amber-100"
           onMouseEnter={() => setOpen(true)}
           onMouseLeave={() => setOpen(false)}
+          // A click or tap shows the entry, never hides it: the pointer's arrival has opened it
+          // already (a phone sends mouse events before its click), and a toggle would close it again.
+          // Escape or a tap elsewhere closes it.
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+          }}
           data-testid="dictionary-word"
         >
           <MarkedText parts={parts} />
