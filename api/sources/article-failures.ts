@@ -15,8 +15,7 @@ const longestWaitMs = 7 * 86_400_000;
 
 /** When a link that has now failed `attempts` times, the last at `triedAt`, may be tried again. */
 export function nextTryAt(attempts: number, triedAt: Date): Date {
-  // 2^attempts grows past the cap long before it overflows; min keeps the wait at the cap after.
-  const wait = Math.min(firstWaitMs * 2 ** Math.max(attempts - 1, 0), longestWaitMs);
+  const wait = Math.min(firstWaitMs * 2 ** (attempts - 1), longestWaitMs);
   return new Date(triedAt.getTime() + wait);
 }
 
