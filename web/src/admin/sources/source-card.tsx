@@ -19,7 +19,7 @@ function RunFailures({ run }: { run: SourceRun }) {
   if (!run.error && run.failures.length === 0) return null;
   return (
     <details className="text-sm" open={run.status === 'failed'}>
-      <summary className="cursor-pointer font-medium text-red-900">{run.error ?? `${run.failures.length} pages could not be read`}</summary>
+      <summary className="cursor-pointer font-medium text-red-900">{run.error ?? `${countOf(run.failures.length, 'page')} could not be read`}</summary>
       <ul className="mt-1 grid gap-1">
         {run.failures.map((failure) => (
           <li key={failure.url} className="break-all text-slate-800" data-testid="source-failure">
