@@ -48,9 +48,10 @@ export async function recordArticleFailure(db: Executor, sourceCode: string, fai
   });
 }
 
-/** Forgets a link's failures: called in the transaction that takes its article in. */
-export async function forgetArticleFailure(db: Executor, url: string): Promise<void> {
-  await db.delete(sourceArticleFailures).where(eq(sourceArticleFailures.url, url));
+/** Forgets these links' failures: a link taken in (in the transaction that takes it in) or a story by now some other way. */
+export async function forgetArticleFailures(db: Executor, urls: readonly string[]): Promise<void> {
+  if (urls.length === 0) return;
+  await db.delete(sourceArticleFailures).where(inArray(sourceArticleFailures.url, [...urls]));
 }
 
 /** Per source, the article links failing and waiting for a retry, and since when the oldest has failed. */

@@ -8,6 +8,7 @@ import type { PageFetcher } from '../outbound/types.ts';
 import { loadStoryJobSettings } from '../processing/config.ts';
 import { createRulesAnalyser } from '../processing/rules/index.ts';
 import { indexAll } from '../search/testing.ts';
+import { takeInStory } from '../stories/intake.ts';
 import { signInEveryRole } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { runWorker } from '../worker/run.ts';
@@ -302,5 +303,19 @@ describe('an article that fails', () => {
     expect(await runSource(tools({ now: () => minutes(start, 10) }), source, next)).toEqual({ status: 'succeeded', newStories: 0, failures: 0 });
     expect(site.requests.map((request) => request.path).filter((path) => path !== '/robots.txt')).toEqual(['/stop/index.html']);
     expect(await runRow(next)).toMatchObject({ pagesFetched: 1, linksFound: 2, duplicates: 1 });
+  });
+
+  it('is forgotten once it is a story some other way, the next time its list is read', async () => {
+    const imported = documents[19]!;
+    site.pages.set(imported.path, articlePage(imported, 'empty'));
+    site.pages.set('/imported/index.html', listPage([imported]));
+    const source = sourceAt('imported', ['/imported/index.html']);
+    await runSource(tools(), source, await newRun('imported'));
+    expect(await failureOf(imported.path)).toMatchObject({ attempts: 1 });
+
+    await ctx.db.transaction((tx) => takeInStory(tx, { title: imported.title, url: site.url(imported.path), chineseText: imported.chineseText }, { producer: 'import', source: 'file.xlsx', fetchedAt: new Date() }));
+    site.pages.set('/imported/index.html', listPage([{ path: '/imported/new.htm', title: '新的文件', date: '2024-11-02' }, imported]));
+    await runSource(tools(), source, await newRun('imported'));
+    expect(await failureOf(imported.path)).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import type { PageFetcher } from '../outbound/types.ts';
 import { knownStoryKeys, prepareStory, takeInStory } from '../stories/intake.ts';
 import { startProcessing } from '../stories/status.ts';
 import type { ArticleReader, ArticleReading, ExtractedArticle, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
-import { forgetArticleFailure, recordArticleFailure, waitingLinks } from './article-failures.ts';
+import { forgetArticleFailures, recordArticleFailure, waitingLinks } from './article-failures.ts';
 import { listPageUrl } from './paging.ts';
 import type { Source, SourceList } from './sources.ts';
 
@@ -139,6 +139,8 @@ async function readChannel(tools: RunTools, source: Source, { url: listUrl, pagi
     const known = await knownStoryKeys(db, links.map((link) => link.key));
     const unknown = links.filter((link) => !known.has(link.key));
     tally.duplicates += links.length - unknown.length;
+    // A failing link that became a story some other way (an imported file) waits for nothing any more.
+    await forgetArticleFailures(db, links.filter((link) => known.has(link.key)).map((link) => link.url));
     // A link that failed and waits for its next try is neither fetched nor new: a caught-up list still stops here.
     const waiting = await waitingLinks(db, unknown.map((link) => link.url), tools.now());
     const fresh = unknown.filter((link) => !waiting.has(link.url));
@@ -209,7 +211,7 @@ async function takeInArticle(tools: RunTools, source: Source, link: KeyedLink, t
       const started = await startProcessing(tx, [story.id], at);
       await tools.enqueue(tx, started.map((storyId) => ({ name: processStoryJob.name, data: { storyId } })));
     }
-    await forgetArticleFailure(tx, link.url);
+    await forgetArticleFailures(tx, [link.url]);
     return story;
   });
   if (stored) tally.newStories++;
