@@ -5,8 +5,8 @@ import { processStoryJob } from '../jobs/process-story.ts';
 import type { PageFetcher } from '../outbound/types.ts';
 import { knownStoryKeys, prepareStory, takeInStory } from '../stories/intake.ts';
 import { startProcessing } from '../stories/status.ts';
-import type { ArticleReader, ArticleReading, ExtractedArticle, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
 import { forgetArticleFailures, recordArticleFailure, waitingLinks } from './article-failures.ts';
+import type { ArticleReader, ArticleReading, ExtractedArticle, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
 import { listPageUrl } from './paging.ts';
 import type { Source, SourceList } from './sources.ts';
 
