@@ -82,6 +82,8 @@ export type SourceSummary = {
   lastSuccessAt: string | null;
   consecutiveFailures: number;
   newStories24h: number;
+  /** Article links that failed and wait for a retry with backoff, and since when the oldest has failed; null when none. */
+  failingArticles: { count: number; oldestSince: string } | null;
 };
 
 export type SourcesAnswer = { scrapersEnabled: boolean; autoProcess: boolean; schedule: string; sources: SourceSummary[] };

@@ -2,12 +2,14 @@ import { and, count, desc, eq, gte, max, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pendingStories, sourceRuns } from '../../db/schema/index.ts';
 import type { SourceRun, SourceState, SourceSummary } from '../shared/source-schemas.ts';
+import { failingArticlesBySource } from './article-failures.ts';
 import type { SourcesSettings } from './config.ts';
 import type { Source } from './sources.ts';
 
 /**
  * How each source stands (issue 31), for the Sources tab and /status alike: its last run, its last
- * success, the runs failed in a row since, the stories it brought in the last 24 hours, and its state:
+ * success, the runs failed in a row since, the stories it brought in the last 24 hours, the article
+ * links failing and waiting for a retry, and its state:
  * disabled, failing (SOURCES_FAILING_AFTER_RUNS runs in a row), needs browser or blocked (the catalogue
  * says the site defeats polite fetching; its runs still try), stale (nothing new for SOURCES_STALE_AFTER_DAYS days), else ok.
  */
@@ -65,6 +67,7 @@ export async function summariseSources(db: Executor, sources: readonly Source[],
     .from(pendingStories)
     .where(eq(pendingStories.producer, 'source'))
     .groupBy(pendingStories.source);
+  const failingArticlesOf = await failingArticlesBySource(db);
 
   const byCode = <T extends { code: string | null }>(rows: T[]) => new Map(rows.map((row) => [row.code, row]));
   const lastRunOf = new Map(lastRuns.map((row) => [row.sourceCode, row]));
@@ -78,6 +81,7 @@ export async function summariseSources(db: Executor, sources: readonly Source[],
     const success = successOf.get(source.code);
     const consecutiveFailures = failuresOf.get(source.code)?.runs ?? 0;
     const found = storiesOf.get(source.code);
+    const failing = failingArticlesOf.get(source.code);
     // News is measured from the newest story, or, with none yet, from the first successful run.
     const newsSince = found?.newest ?? success?.first ?? null;
     let state: SourceState = 'ok';
@@ -107,6 +111,7 @@ export async function summariseSources(db: Executor, sources: readonly Source[],
       lastSuccessAt: success?.last?.toISOString() ?? null,
       consecutiveFailures,
       newStories24h: found?.lastDay ?? 0,
+      failingArticles: failing ? { count: failing.count, oldestSince: failing.oldestSince.toISOString() } : null,
     };
   });
 }

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingStories, policies, sourceRuns } from '../../db/schema/index.ts';
+import { pendingStories, policies, sourceArticleFailures, sourceRuns } from '../../db/schema/index.ts';
 import { eventually } from '../../indexer/testing.ts';
 import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import type { PageFetcher } from '../outbound/types.ts';
 import { loadStoryJobSettings } from '../processing/config.ts';
 import { createRulesAnalyser } from '../processing/rules/index.ts';
 import { indexAll } from '../search/testing.ts';
+import { takeInStory } from '../stories/intake.ts';
 import { signInEveryRole } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { runWorker } from '../worker/run.ts';
@@ -91,6 +92,16 @@ async function runRow(id: number) {
   const [row] = await ctx.db.select().from(sourceRuns).where(eq(sourceRuns.id, id));
   return row!;
 }
+
+async function failureOf(path: string) {
+  const [row] = await ctx.db.select().from(sourceArticleFailures).where(eq(sourceArticleFailures.url, site.url(path)));
+  return row;
+}
+
+/** How many times the site was asked for `path`. */
+const requestsFor = (path: string) => site.requests.filter((request) => request.path === path).length;
+
+const minutes = (from: Date, count: number) => new Date(from.getTime() + count * 60_000);
 
 const storiesOf = (code: string) => ctx.db.select().from(pendingStories).where(eq(pendingStories.source, code)).orderBy(pendingStories.id);
 
@@ -197,8 +208,9 @@ describe('a run of a source', () => {
     expect(story!.chineseText).toContain(moved.chineseText.split('\n').find((line) => line.length > 30)!.trim());
     const { failures } = await runRow(runId);
     expect(failures).toEqual([{ url: site.url(emptied.path), status: 200, reason: 'The page came back empty' }]);
-    // Known only once it is a story: the emptied article is tried again next run.
+    // Not a story, but remembered: later runs try it again with backoff (below).
     expect(await ctx.db.$count(pendingStories, and(eq(pendingStories.source, 'layout'), eq(pendingStories.url, site.url(emptied.path))))).toBe(0);
+    expect(await failureOf(emptied.path)).toMatchObject({ sourceCode: 'layout', attempts: 1, lastStatus: 200, lastReason: 'The page came back empty' });
   });
 
   it('reads real saved government pages, in no container the source knows, into stories with their own titles and dates', async () => {
@@ -231,5 +243,79 @@ describe('a run of a source', () => {
       issuer: '国务院办公厅',
       attachments: [{ url: site.url('/facts/P020240307384511574012.pdf'), title: '重点场所支付服务清单.pdf' }],
     });
+  });
+});
+
+describe('an article that fails', () => {
+  it('is fetched once, left alone while it waits, fetched again after its next try, and taken in once the site fixes it', async () => {
+    const [broken, readable, second, third, fourth] = documents.slice(11, 16) as [(typeof documents)[number], ...(typeof documents)[number][]];
+    const listed = [broken];
+    const publish = (document: (typeof documents)[number]) => {
+      site.pages.set(document.path, articlePage(document));
+      listed.unshift(document);
+      site.pages.set('/backoff/index.html', listPage(listed));
+    };
+    site.pages.set(broken.path, { body: '<html><body>Service Unavailable</body></html>', status: 503 });
+    publish(readable!);
+    const source = sourceAt('backoff', ['/backoff/index.html']);
+    const start = new Date();
+    const runAt = async (at: Date) => runSource(tools({ now: () => at }), source, await newRun('backoff'));
+
+    expect(await runAt(start)).toEqual({ status: 'succeeded', newStories: 1, failures: 1 });
+    expect(requestsFor(broken.path)).toBe(1);
+    expect(await failureOf(broken.path)).toMatchObject({ attempts: 1, lastStatus: 503, firstFailedAt: start, lastTriedAt: start, nextTryAt: minutes(start, 30) });
+
+    // 29 minutes on, a new article on the list: it is read, the broken one is not asked for.
+    publish(second!);
+    expect(await runAt(minutes(start, 29))).toEqual({ status: 'succeeded', newStories: 1, failures: 0 });
+    expect(requestsFor(broken.path)).toBe(1);
+
+    // Past its next try it is fetched again, fails again, and waits twice as long.
+    publish(third!);
+    expect(await runAt(minutes(start, 31))).toEqual({ status: 'succeeded', newStories: 1, failures: 1 });
+    expect(requestsFor(broken.path)).toBe(2);
+    expect(await failureOf(broken.path)).toMatchObject({ attempts: 2, firstFailedAt: start, lastTriedAt: minutes(start, 31), nextTryAt: minutes(start, 31 + 60) });
+
+    // The site fixes the page: the next try past the wait takes it in, and its failure is forgotten.
+    site.pages.set(broken.path, articlePage(broken));
+    publish(fourth!);
+    expect(await runAt(minutes(start, 92))).toEqual({ status: 'succeeded', newStories: 2, failures: 0 });
+    expect(requestsFor(broken.path)).toBe(3);
+    expect((await storiesOf('backoff')).map((story) => story.url)).toContain(site.url(broken.path));
+    expect(await failureOf(broken.path)).toBeUndefined();
+  });
+
+  it('waiting on page 1 of a caught-up list, it lets the run stop after page 1', async () => {
+    const [broken, known, older] = documents.slice(16, 19) as [(typeof documents)[number], (typeof documents)[number], (typeof documents)[number]];
+    site.pages.set(broken.path, articlePage(broken, 'empty'));
+    site.pages.set(known.path, articlePage(known));
+    site.pages.set(older.path, articlePage(older));
+    site.pages.set('/stop/index.html', listPage([broken, known]));
+    site.pages.set('/stop/index_1.html', listPage([older]));
+    const source = sourceAt('stop', ['/stop/index.html']);
+    const start = new Date();
+    expect(await runSource(tools({ now: () => start }), source, await newRun('stop'))).toEqual({ status: 'succeeded', newStories: 2, failures: 1 });
+
+    // The list changed (its order), so it is read, but it holds only a known link and a waiting one.
+    site.pages.set('/stop/index.html', listPage([known, broken]));
+    site.requests.length = 0;
+    const next = await newRun('stop');
+    expect(await runSource(tools({ now: () => minutes(start, 10) }), source, next)).toEqual({ status: 'succeeded', newStories: 0, failures: 0 });
+    expect(site.requests.map((request) => request.path).filter((path) => path !== '/robots.txt')).toEqual(['/stop/index.html']);
+    expect(await runRow(next)).toMatchObject({ pagesFetched: 1, linksFound: 2, duplicates: 1 });
+  });
+
+  it('is forgotten once it is a story some other way, the next time its list is read', async () => {
+    const imported = documents[19]!;
+    site.pages.set(imported.path, articlePage(imported, 'empty'));
+    site.pages.set('/imported/index.html', listPage([imported]));
+    const source = sourceAt('imported', ['/imported/index.html']);
+    await runSource(tools(), source, await newRun('imported'));
+    expect(await failureOf(imported.path)).toMatchObject({ attempts: 1 });
+
+    await ctx.db.transaction((tx) => takeInStory(tx, { title: imported.title, url: site.url(imported.path), chineseText: imported.chineseText }, { producer: 'import', source: 'file.xlsx', fetchedAt: new Date() }));
+    site.pages.set('/imported/index.html', listPage([{ path: '/imported/new.htm', title: '新的文件', date: '2024-11-02' }, imported]));
+    await runSource(tools(), source, await newRun('imported'));
+    expect(await failureOf(imported.path)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { processStoryJob } from '../jobs/process-story.ts';
 import type { PageFetcher } from '../outbound/types.ts';
 import { knownStoryKeys, prepareStory, takeInStory } from '../stories/intake.ts';
 import { startProcessing } from '../stories/status.ts';
+import { forgetArticleFailures, recordArticleFailure, waitingLinks } from './article-failures.ts';
 import type { ArticleReader, ArticleReading, ExtractedArticle, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
 import { listPageUrl } from './paging.ts';
 import type { Source, SourceList } from './sources.ts';
@@ -14,11 +15,14 @@ import type { Source, SourceList } from './sources.ts';
  * page whose links are all known (a first run reads at most SOURCES_FIRST_RUN_PAGES); each new link's
  * article fetched and read, and, read, handed to the one intake (api/stories/intake.ts) and, with
  * auto-processing, into processing in the same transaction. A page or article that fails is recorded
- * with its URL, status and reason, and the run goes on.
+ * with its URL, status and reason, and the run goes on; a failed article is also remembered
+ * (./article-failures.ts) and not fetched again until its backoff is over.
  *
  * Idempotent: a link is known only once its story is in (the intake's one story per URL, ever), and a
  * list counts as caught up (stop early, send validators) only once a read of it finished, so a run
- * killed mid-way and run again re-reads what it had not finished and stores nothing twice.
+ * killed mid-way and run again re-reads what it had not finished and stores nothing twice. A failed
+ * article's row is written in one transaction after its try, and deleted in the transaction that
+ * takes it in: killed before the row, the link is simply tried again; after it, it waits its turn.
  */
 
 /** The extractors a run reads pages with (api/sources/extract/): passed in, so a run is one function of its tools. */
@@ -133,8 +137,13 @@ async function readChannel(tools: RunTools, source: Source, { url: listUrl, pagi
       return outcome(false);
     }
     const known = await knownStoryKeys(db, links.map((link) => link.key));
-    const fresh = links.filter((link) => !known.has(link.key));
-    tally.duplicates += links.length - fresh.length;
+    const unknown = links.filter((link) => !known.has(link.key));
+    tally.duplicates += links.length - unknown.length;
+    // A failing link that became a story some other way (an imported file) waits for nothing any more.
+    await forgetArticleFailures(db, links.filter((link) => known.has(link.key)).map((link) => link.url));
+    // A link that failed and waits for its next try is neither fetched nor new: a caught-up list still stops here.
+    const waiting = await waitingLinks(db, unknown.map((link) => link.url), tools.now());
+    const fresh = unknown.filter((link) => !waiting.has(link.url));
     for (const link of fresh) {
       articlesTried++;
       if (await takeInArticle(tools, source, link, tally)) articlesRead++;
@@ -174,21 +183,13 @@ function dedupe(links: readonly ListedLink[]): KeyedLink[] {
   return [...byKey.values()];
 }
 
-/** Fetches and reads one new link's article and takes it in; whether it became (or already was) a story. */
+/** Fetches and reads one new link's article and takes it in; whether it became (or already was) a story. A failure is remembered, so later runs back off. */
 async function takeInArticle(tools: RunTools, source: Source, link: KeyedLink, tally: Tally): Promise<boolean> {
-  const fetched = await tools.fetcher.fetch({ url: link.url });
-  if (fetched.kind !== 'ok') {
-    const failure = fetched.kind === 'failed' ? { status: fetched.status, reason: fetched.reason } : { status: 304, reason: 'Not modified, though never fetched' };
-    tally.failures.push({ url: link.url, ...failure });
-    return false;
-  }
-  if (!fetched.text.trim()) {
-    tally.failures.push({ url: link.url, status: fetched.status, reason: 'The page came back empty' });
-    return false;
-  }
-  const reading = await readOrWhy(() => tools.readArticle({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, source.article));
-  if ('why' in reading || !reading.ok) {
-    tally.failures.push({ url: link.url, status: fetched.status, reason: 'why' in reading ? reading.why : reading.reason });
+  const reading = await fetchArticle(tools, source, link);
+  if ('failure' in reading) {
+    const failure = { url: link.url, ...reading.failure };
+    tally.failures.push(failure);
+    await recordArticleFailure(tools.db, source.code, failure, tools.now());
     return false;
   }
   const { article } = reading;
@@ -210,11 +211,24 @@ async function takeInArticle(tools: RunTools, source: Source, link: KeyedLink, t
       const started = await startProcessing(tx, [story.id], at);
       await tools.enqueue(tx, started.map((storyId) => ({ name: processStoryJob.name, data: { storyId } })));
     }
+    await forgetArticleFailures(tx, [link.url]);
     return story;
   });
   if (stored) tally.newStories++;
   else tally.duplicates++;
   return true;
+}
+
+/** One article fetched and read, or why it could not be. */
+async function fetchArticle(tools: RunTools, source: Source, link: KeyedLink): Promise<{ article: ExtractedArticle } | { failure: Omit<SourceRunFailure, 'url'> }> {
+  const fetched = await tools.fetcher.fetch({ url: link.url });
+  if (fetched.kind !== 'ok') {
+    return { failure: fetched.kind === 'failed' ? { status: fetched.status, reason: fetched.reason } : { status: 304, reason: 'Not modified, though never fetched' } };
+  }
+  if (!fetched.text.trim()) return { failure: { status: fetched.status, reason: 'The page came back empty' } };
+  const reading = await readOrWhy(() => tools.readArticle({ url: fetched.url, text: fetched.text, contentType: fetched.contentType }, source.article));
+  if ('why' in reading || !reading.ok) return { failure: { status: fetched.status, reason: 'why' in reading ? reading.why : reading.reason } };
+  return { article: reading.article };
 }
 
 /** The page's own facts beside the text, kept with the story; null when the page gave none. */

@@ -81,3 +81,28 @@ export const sourcePages = pgTable('source_pages', {
   lastModified: text('last_modified'),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * An article link a run could not read (fetch failed, an empty page, one the extractors could not
+ * read), kept so runs back off instead of fetching it every 30 minutes: a run skips it until
+ * `nextTryAt`, then tries again (api/sources/article-failures.ts owns the backoff). Its row goes in
+ * the transaction that takes the article in as a story, so a link that reads again is forgotten.
+ */
+export const sourceArticleFailures = pgTable(
+  'source_article_failures',
+  {
+    /** The link's address as the run keys it (normalised as the intake keys stories). */
+    url: text('url').primaryKey(),
+    sourceCode: text('source_code').notNull(),
+    /** Failed tries so far, the first included. */
+    attempts: integer('attempts').notNull(),
+    /** The HTTP status of the last try; null when no answer came. */
+    lastStatus: integer('last_status'),
+    lastReason: text('last_reason').notNull(),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull(),
+    lastTriedAt: timestamp('last_tried_at', { withTimezone: true }).notNull(),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull(),
+  },
+  // The Sources tab counts them per source.
+  (t) => [index('source_article_failures_source_code_idx').on(t.sourceCode)],
+);

@@ -7,6 +7,7 @@ import type { PageFetcher } from '../../../outbound/types.ts';
 import { loadStoryJobSettings } from '../../../processing/config.ts';
 import { createRulesAnalyser } from '../../../processing/rules/index.ts';
 import type { SourceRunsAnswer, SourcesAnswer, SourceSummary } from '../../../shared/source-schemas.ts';
+import { recordArticleFailure } from '../../../sources/article-failures.ts';
 import { sourceCatalogue } from '../../../sources/catalogue.ts';
 import { loadSourcesSettings } from '../../../sources/config.ts';
 import { startSiteServer, type SiteServer } from '../../../sources/site-server.ts';
@@ -109,6 +110,16 @@ describe('the sources and their states', () => {
     expect(await summaryOf(other)).toMatchObject({ consecutiveFailures: 3, state: 'failing', stateReason: '3 runs failed in a row: Could not read the list page: https://example.gov.cn/list' });
     await ctx.db.insert(sourceRuns).values(finished('succeeded', null));
     expect(await summaryOf(other)).toMatchObject({ consecutiveFailures: 0, lastRun: expect.objectContaining({ status: 'succeeded' }) });
+  });
+
+  it('counts the article links failing and waiting for a retry, with the oldest first failure', async () => {
+    const other = sourceCatalogue[3]!.code;
+    expect((await summaryOf(other)).failingArticles).toBeNull();
+    const since = new Date('2026-11-24T08:00:00Z');
+    await recordArticleFailure(ctx.db, other, { url: 'https://example.gov.cn/a.html', status: 503, reason: 'Service Unavailable' }, since);
+    await recordArticleFailure(ctx.db, other, { url: 'https://example.gov.cn/b.html', status: 200, reason: 'The page came back empty' }, new Date(since.getTime() + 86_400_000));
+    await recordArticleFailure(ctx.db, other, { url: 'https://example.gov.cn/a.html', status: 503, reason: 'Service Unavailable' }, new Date(since.getTime() + 2 * 86_400_000));
+    expect((await summaryOf(other)).failingArticles).toEqual({ count: 2, oldestSince: since.toISOString() });
   });
 
   it('shows a source stale when nothing new came for SOURCES_STALE_AFTER_DAYS days', async () => {

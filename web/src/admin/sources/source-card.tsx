@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { changeSource, runSourceNow, sourcesKey, type SourceRun, type SourceSummary } from '../../api/sources.ts';
 import { toast, toastFailure } from '../../components/toaster.tsx';
 import { countOf } from '../../../../api/shared/plural.ts';
-import { formatAdminDateTime } from '../../lib/format.ts';
+import { formatAdminDate, formatAdminDateTime } from '../../lib/format.ts';
 import { SourceStateBadge } from '../../components/source-state-badge.tsx';
 
 function runLine(run: SourceRun): string {
@@ -19,7 +19,7 @@ function RunFailures({ run }: { run: SourceRun }) {
   if (!run.error && run.failures.length === 0) return null;
   return (
     <details className="text-sm" open={run.status === 'failed'}>
-      <summary className="cursor-pointer font-medium text-red-900">{run.error ?? `${run.failures.length} pages could not be read`}</summary>
+      <summary className="cursor-pointer font-medium text-red-900">{run.error ?? `${countOf(run.failures.length, 'page')} could not be read`}</summary>
       <ul className="mt-1 grid gap-1">
         {run.failures.map((failure) => (
           <li key={failure.url} className="break-all text-slate-800" data-testid="source-failure">
@@ -28,6 +28,15 @@ function RunFailures({ run }: { run: SourceRun }) {
         ))}
       </ul>
     </details>
+  );
+}
+
+/** Article links that keep failing: runs retry them less and less often, so they stay here until one reads. */
+function FailingArticles({ failing }: { failing: NonNullable<SourceSummary['failingArticles']> }) {
+  return (
+    <p className="text-sm text-amber-900" data-testid="source-failing-articles">
+      {countOf(failing.count, 'article')} failing, retried with backoff (oldest since {formatAdminDate(failing.oldestSince)})
+    </p>
   );
 }
 
@@ -122,6 +131,7 @@ export function SourceCard({ source }: { source: SourceSummary }) {
           </>
         )}
       </dl>
+      {source.failingArticles && <FailingArticles failing={source.failingArticles} />}
       {source.lastRun && <RunFailures run={source.lastRun} />}
       {editing ? (
         <ListUrlsEditor source={source} onDone={() => setEditing(false)} />
