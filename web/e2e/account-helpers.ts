@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { demoPassword } from '../../api/dev/demo-users.ts';
-import { screenshot, seriousAccessibilityViolations } from './browser.ts';
+import { newContext, screenshot, seriousAccessibilityViolations, type viewports } from './browser.ts';
 
 export { demoPassword };
 
@@ -37,6 +37,13 @@ export async function signIn(page: Page, username: string, password = demoPasswo
   await page.getByLabel('Email or Username').waitFor();
   await signInOnLoginPage(page, username, password);
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+}
+
+/** A new browser context at the viewport's width, signed in as `username` (a demo login by default password). */
+export async function signedInPage(browser: Browser, viewport: keyof typeof viewports, username: string): Promise<Page> {
+  const page = await (await newContext(browser, viewport)).newPage();
+  await signIn(page, username);
+  return page;
 }
 
 /** Signs out through the top bar's account menu. */

@@ -5,8 +5,8 @@ import { createDatabase } from '../../db/client.ts';
 import { pendingStories, policies, users } from '../../db/schema/index.ts';
 import { createPolicy, createUser } from '../../db/testing.ts';
 import { createStory, putStoryInStatus } from '../../api/stories/testing.ts';
-import { checkPage, expectToast, signIn, uniqueEmail } from './account-helpers.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { checkPage, expectToast, signedInPage, uniqueEmail } from './account-helpers.ts';
+import { launchBrowser } from './browser.ts';
 
 /**
  * Issue 30, the back office an admin can trust: the Activity view, selection that is what the
@@ -27,12 +27,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function adminPage(viewport: 'desktop' | 'mobile'): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  await signIn(page, 'admin@example.com');
-  return page;
-}
+const adminPage = (viewport: 'desktop' | 'mobile'): Promise<Page> => signedInPage(browser, viewport, 'admin@example.com');
 
 /** The element lies wholly inside the window, so a phone user sees it without scrolling sideways. */
 async function expectOnScreen(page: Page, element: Locator): Promise<void> {

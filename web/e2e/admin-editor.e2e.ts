@@ -5,8 +5,8 @@ import { createDatabase } from '../../db/client.ts';
 import { generatePolicy } from '../../db/demo-data.ts';
 import { policies } from '../../db/schema/index.ts';
 import { createPolicy } from '../../db/testing.ts';
-import { checkPage, expectToast, signIn } from './account-helpers.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { checkPage, expectToast, signedInPage } from './account-helpers.ts';
+import { launchBrowser } from './browser.ts';
 
 /**
  * The policy editor and reprocessing as an admin trusts them (issue 30 items 1, 8 and 10): edits
@@ -26,12 +26,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function adminPage(viewport: 'desktop' | 'mobile'): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  await signIn(page, 'admin@example.com');
-  return page;
-}
+const adminPage = (viewport: 'desktop' | 'mobile'): Promise<Page> => signedInPage(browser, viewport, 'admin@example.com');
 
 async function openEditor(page: Page, id: number, search: string) {
   await page.goto('/admin?tab=policies');

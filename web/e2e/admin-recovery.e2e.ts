@@ -6,8 +6,8 @@ import { policies } from '../../db/schema/index.ts';
 import { createPolicy, createUser } from '../../db/testing.ts';
 import { demoPassword } from '../../api/dev/demo-users.ts';
 import { hashPassword } from '../../api/auth/password.ts';
-import { checkPage, expectToast, signIn } from './account-helpers.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { checkPage, expectToast, signedInPage } from './account-helpers.ts';
+import { launchBrowser } from './browser.ts';
 
 /**
  * Undoing in the back office (issue 30): a deleted policy waits in the Trash and comes back; two
@@ -31,12 +31,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function adminPage(viewport: 'desktop' | 'mobile', email = 'admin@example.com'): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
+const adminPage = (viewport: 'desktop' | 'mobile', email = 'admin@example.com'): Promise<Page> => signedInPage(browser, viewport, email);
 
 /** Opens the editor of the policy found by `search` in Policy Management. */
 async function openEditor(page: Page, search: string, id: number) {

@@ -7,8 +7,8 @@ import { eventually } from '../../indexer/testing.ts';
 import { sourceCatalogue } from '../../api/sources/catalogue.ts';
 import { startSiteServer, type SiteServer } from '../../api/sources/site-server.ts';
 import { articlePage, listPage, testDocuments } from '../../api/sources/testing.ts';
-import { checkPage, expectToast, signIn } from './account-helpers.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { checkPage, expectToast, signedInPage } from './account-helpers.ts';
+import { launchBrowser } from './browser.ts';
 
 /**
  * The Sources tab (issue 31): an admin previews what a government page would give, points the State
@@ -36,12 +36,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function adminPage(viewport: 'desktop' | 'mobile'): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  await signIn(page, 'admin@example.com');
-  return page;
-}
+const adminPage = (viewport: 'desktop' | 'mobile'): Promise<Page> => signedInPage(browser, viewport, 'admin@example.com');
 
 for (const [index, viewport] of (['desktop', 'mobile'] as const).entries()) {
   describe(`the Sources tab (${viewport})`, () => {

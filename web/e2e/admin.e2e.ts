@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
 import { pendingStories, policies, users } from '../../db/schema/index.ts';
 import { createPolicy, createUser } from '../../db/testing.ts';
-import { checkPage, expectToast, signIn, uniqueEmail, waitForPath } from './account-helpers.ts';
+import { checkPage, expectToast, signedInPage, signIn, uniqueEmail, waitForPath } from './account-helpers.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { loadLabelledSet } from '../../api/processing/documents/labelled-set.ts';
 import { demoPassword } from '../../api/dev/demo-users.ts';
@@ -34,12 +34,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function adminPage(viewport: 'desktop' | 'mobile' = 'desktop'): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  await signIn(page, 'admin@example.com');
-  return page;
-}
+const adminPage = (viewport: 'desktop' | 'mobile' = 'desktop'): Promise<Page> => signedInPage(browser, viewport, 'admin@example.com');
 
 describe('access to /admin', () => {
   it('sends a visitor to sign in, and back to /admin afterwards', async () => {

@@ -4,7 +4,7 @@ import { createDatabase } from '../../db/client.ts';
 import { createPolicy } from '../../db/testing.ts';
 import { regulationEnglish } from '../../api/processing/documents/english-openings.ts';
 import { loadLabelledSet } from '../../api/processing/documents/labelled-set.ts';
-import { checkPage, signIn } from './account-helpers.ts';
+import { checkPage, signedInPage, signIn } from './account-helpers.ts';
 import { launchBrowser, newContext } from './browser.ts';
 
 /**
@@ -40,11 +40,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function subscriberPage(viewport: 'desktop' | 'mobile'): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
-  await signIn(page, 'subscriber@example.com');
-  return page;
-}
+const subscriberPage = (viewport: 'desktop' | 'mobile'): Promise<Page> => signedInPage(browser, viewport, 'subscriber@example.com');
 
 /** The indexer catches up on its own: wait until the subscriber's search finds the Chinese-only policy. */
 async function waitForChineseMatch(page: Page) {

@@ -4,8 +4,8 @@ import { createDatabase } from '../../db/client.ts';
 import { createPolicy } from '../../db/testing.ts';
 import { noticeEnglish } from '../../api/processing/documents/english-openings.ts';
 import { loadLabelledSet } from '../../api/processing/documents/labelled-set.ts';
-import { checkPage, signIn } from './account-helpers.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { checkPage, signedInPage } from './account-helpers.ts';
+import { launchBrowser } from './browser.ts';
 
 /**
  * The search page's Translation filter (issue 35): a subscriber keeps to the policies still waiting
@@ -49,11 +49,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function subscriberPage(viewport: 'desktop' | 'mobile'): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
-  await signIn(page, 'subscriber@example.com');
-  return page;
-}
+const subscriberPage = (viewport: 'desktop' | 'mobile'): Promise<Page> => signedInPage(browser, viewport, 'subscriber@example.com');
 
 /** The indexer catches up on its own: wait until the week's search finds both policies. */
 async function waitForBothIndexed(page: Page) {
