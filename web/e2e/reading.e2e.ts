@@ -19,6 +19,8 @@ const documents = loadLabelledSet();
 const chineseOf = (file: string) => documents.find((document) => document.file === file)!;
 let regulationId: number;
 let pendingId: number;
+/** The same regulation still waiting for its translation: its 公平竞争审查 is near the end of a long text. */
+let pendingRegulationId: number;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -34,6 +36,7 @@ beforeAll(async () => {
   }));
   const pending = chineseOf('govcn-16.txt');
   ({ id: pendingId } = await createPolicy(database.db, { title: pending.title, description: '', departmentId: 4, publishedOn: '2018-12-21', chineseOriginal: pending.story.chineseText }));
+  ({ id: pendingRegulationId } = await createPolicy(database.db, { title: regulation.title, description: '', departmentId: 4, publishedOn: '2019-10-22', chineseOriginal: regulation.story.chineseText }));
 });
 afterAll(async () => {
   await browser.close();
@@ -82,6 +85,8 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await page.goto(`/policy/${regulationId}`);
       await page.getByRole('tab', { name: 'Side by side' }).click();
       await page.getByLabel('Dictionary').check();
+      // The words come paragraph by paragraph, and the text reflows as each turns into words: act once none is loading.
+      await page.locator('[data-dictionary="loading"]').first().waitFor({ state: 'detached' });
       const word = page.locator('[data-anchor="article 1"]').getByTestId('dictionary-word').filter({ hasText: /^营商环境$/ }).first();
       if (viewport === 'desktop') await word.hover();
       else await word.click();
@@ -179,6 +184,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
 
       // The reading aid still reads a marked word.
       await page.getByLabel('Dictionary').check();
+      await page.locator('[data-dictionary="loading"]').first().waitFor({ state: 'detached' });
       const markedWord = original.getByTestId('dictionary-word').filter({ has: page.locator('mark') }).first();
       if (viewport === 'desktop') await markedWord.hover();
       else await markedWord.click();
@@ -207,6 +213,26 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       expect(await page.getByTestId('side-by-side').locator('mark').allTextContents()).toContain('中介服务');
       expect(await page.getByTestId('matched-terms-note').textContent()).toContain("中介服务 matched for 'intermediary services'");
       await page.context().close();
+
+      // Arrived by a result's link (not loaded afresh), the page still opens at the first match,
+      // near the end of a long text: the router's scroll to the top of a new page does not win.
+      const arriving = await signedInPage(browser, viewport, 'subscriber@example.com');
+      await expect
+        .poll(async () => {
+          const body = (await (await arriving.request.get('/api/search?q=fair%20competition%20review')).json()) as { crossLanguage?: { policies: { id: number }[] } };
+          return body.crossLanguage?.policies.some((policy) => policy.id === pendingRegulationId) ?? false;
+        }, { timeout: 60_000, interval: 250 })
+        .toBe(true);
+      await arriving.goto('/search?q=fair%20competition%20review');
+      await arriving.getByTestId('cross-language-results').locator(`a[href^="/policy/${pendingRegulationId}?"]`).click();
+      await arriving.waitForURL((url) => url.pathname === `/policy/${pendingRegulationId}`);
+      const farMark = arriving.getByTestId('original-text').locator('mark').first();
+      await farMark.waitFor();
+      await expect.poll(() => arriving.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      const far = (await farMark.boundingBox())!;
+      expect(far.y).toBeGreaterThanOrEqual(0);
+      expect(far.y + far.height).toBeLessThanOrEqual(arriving.viewportSize()!.height);
+      await arriving.context().close();
 
       // A reader without a subscription, sent the same link, meets the call to subscribe: no note, no mark.
       const reader = await (await newContext(browser, viewport)).newPage();

@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { PolicyDetail, TermMatch } from '../../../api/shared/search.ts';
 import { DictionaryText } from '../reading/dictionary-text.tsx';
@@ -97,10 +98,19 @@ export function PolicyTexts({ policy, dictionary, matched, onClearMatched }: { p
 
 function OriginalText({ text, dictionary, marks }: { text: string; dictionary: boolean; marks: readonly string[] }) {
   const container = useRef<HTMLDivElement>(null);
+  const router = useRouter();
   // Opened on a marked term: the first one is what the reader came for, wherever it is in the text.
+  // Arrived by a link, the page is scrolled to the top by the router once it has rendered, after
+  // this effect: the first render after mounting goes to the mark again.
   useEffect(() => {
-    container.current?.querySelector('mark')?.scrollIntoView({ block: 'center' });
-  }, []);
+    const toFirstMark = () => container.current?.querySelector('mark')?.scrollIntoView({ block: 'center' });
+    toFirstMark();
+    const unsubscribe = router.subscribe('onRendered', () => {
+      unsubscribe();
+      toFirstMark();
+    });
+    return unsubscribe;
+  }, [router]);
   return (
     <div ref={container} className="leading-relaxed whitespace-pre-line text-slate-900" data-testid="original-text">
       <DictionaryText text={text} enabled={dictionary} marks={marks} />

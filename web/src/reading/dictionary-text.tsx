@@ -13,16 +13,21 @@ import { markTerms, partsByWord } from './term-marks.ts';
  * terms to mark wherever they occur (what a cross-language search matched), with the aid on or off.
  */
 export function DictionaryText({ text, enabled, marks = [], className }: { text: string; enabled: boolean; marks?: readonly string[]; className?: string }) {
-  const readings = useQueries({ queries: chunksOf(text).map((chunk) => ({ ...readingQuery(chunk), enabled: enabled && /\p{Script=Han}/u.test(chunk) })) });
+  const chunks = chunksOf(text);
+  // Only Chinese is looked up: a piece with none (an English title) is its own plain word.
+  const chinese = chunks.map((chunk) => /\p{Script=Han}/u.test(chunk));
+  const readings = useQueries({ queries: chunks.map((chunk, index) => ({ ...readingQuery(chunk), enabled: enabled && chinese[index]! })) });
   const parts = markTerms(text, marks);
-  if (!enabled || readings.some((reading) => !reading.data)) {
+  const loading = enabled && readings.some((reading, index) => chinese[index] && reading.isPending);
+  if (!enabled || !chinese.includes(true) || readings.some((reading, index) => chinese[index] && !reading.data)) {
+    // Until its words have come (or when they could not), the text is shown as it is; while they are coming, it says so.
     return (
-      <span lang="zh" className={className}>
+      <span lang="zh" className={className} aria-busy={loading || undefined} data-dictionary={loading ? 'loading' : undefined}>
         <MarkedText parts={parts} />
       </span>
     );
   }
-  const words = readings.flatMap((reading) => reading.data!.words);
+  const words = readings.flatMap((reading, index): ReadingWord[] => (chinese[index] ? reading.data!.words : [{ text: chunks[index]! }]));
   // A mark may cover part of a word or run across words: each word shows its own share of it.
   const wordParts = partsByWord(
     words.map((word) => word.text),
