@@ -1,17 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CrossLanguageMatches } from '../../../api/shared/search.ts';
 import { chineseMatchesQuery } from '../api/search.ts';
 import { dashboardSearchParams } from '../exports/dashboard-search-params.ts';
-import { CrossLanguageResults } from '../search/cross-language-results.tsx';
+import { crossLanguageHeadingId } from '../search/cross-language-results.tsx';
 import type { DashboardState } from './dashboard-state.ts';
 
 /**
  * The policies the dashboard's English query found in their Chinese text (api/search/cross-language.ts),
- * under its filters, below its first page: asked beside InstantSearch, whose Meilisearch-compatible
- * road has no place for them. The ones the page already lists are left out, as on the search page.
+ * under its filters: asked beside InstantSearch, whose Meilisearch-compatible road has no place for
+ * them. The ones the page already lists are left out, as on the search page. Null without a query
+ * or while they load.
  */
-export function DashboardChineseMatches({ state, shownIds }: { state: DashboardState; shownIds: ReadonlySet<number> }) {
+export function useDashboardChineseMatches(state: DashboardState, shownIds: ReadonlySet<number>): CrossLanguageMatches | null {
   const { sortBy: _order, ...params } = dashboardSearchParams(state);
   const matches = useQuery({ ...chineseMatchesQuery(params), enabled: Boolean(params.q) });
   if (!params.q || !matches.data) return null;
-  return <CrossLanguageResults matches={{ ...matches.data, policies: matches.data.policies.filter((policy) => !shownIds.has(policy.id)) }} />;
+  return { ...matches.data, policies: matches.data.policies.filter((policy) => !shownIds.has(policy.id)) };
+}
+
+/** Above a page of English results, where the Chinese matches below it would go unseen: how many, and a way down to them. */
+export function ChineseMatchesHint({ count }: { count: number }) {
+  return (
+    <button
+      type="button"
+      className="justify-self-start text-sm font-medium text-brand-700 hover:underline"
+      onClick={() => document.getElementById(crossLanguageHeadingId)?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+      data-testid="chinese-matches-hint"
+    >
+      Also found in the Chinese text: {count} {count === 1 ? 'policy' : 'policies'} below ↓
+    </button>
+  );
 }

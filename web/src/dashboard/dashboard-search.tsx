@@ -22,7 +22,8 @@ import { toast } from '../components/toaster.tsx';
 import { useRestoreScrollWhenReady } from '../lib/scroll-restoration.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
-import { DashboardChineseMatches } from './chinese-matches.tsx';
+import { ChineseMatchesHint, useDashboardChineseMatches } from './chinese-matches.tsx';
+import { CrossLanguageResults } from '../search/cross-language-results.tsx';
 import { instantSearchIndexOf, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
 import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, toUiState } from './dashboard-state.ts';
 import { searchExportUrl } from '../api/exports.ts';
@@ -127,6 +128,9 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
 
   const total = results?.nbHits ?? 0;
   const firstLoad = !results || (results.__isArtificial ?? false);
+  // Beside the first page only, as on the search page.
+  const chineseMatches = useDashboardChineseMatches(fromUiState({ [indexName]: indexUiState }), new Set(hits.map((hit) => hit.id)));
+  const showChineseMatches = !firstLoad && !failed && pagination.currentRefinement === 0;
   // The results come a moment after the page (later on a busy machine): Back restores the reader's
   // position once they are on screen, or once the search has failed and none will come.
   useRestoreScrollWhenReady(!firstLoad || failed);
@@ -254,6 +258,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
             </p>
           ) : (
             <>
+              {showChineseMatches && chineseMatches && chineseMatches.policies.length > 0 && <ChineseMatchesHint count={chineseMatches.policies.length} />}
               <ul className="grid gap-4" data-testid="dashboard-results">
                 {hits.map((hit) => (
                   <li key={hit.objectID}>
@@ -273,9 +278,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               />
             </>
           )}
-          {!firstLoad && !failed && pagination.currentRefinement === 0 && (
-            <DashboardChineseMatches state={fromUiState({ [indexName]: indexUiState })} shownIds={new Set(hits.map((hit) => hit.id))} />
-          )}
+          {showChineseMatches && chineseMatches && chineseMatches.policies.length > 0 && <CrossLanguageResults matches={chineseMatches} />}
         </section>
         {isDesktop && (
           <aside className="grid gap-4 md:sticky md:top-[calc(44px+var(--dashboard-bar-height,9rem)+1.5rem)] md:self-start">

@@ -6,12 +6,15 @@ import { PolicyCard } from '../policies/policy-card.tsx';
  * CC-CEDICT: each card says which Chinese term it matched for which English words. A dictionary
  * match, never a translation.
  */
+export const crossLanguageHeadingId = 'cross-language-heading';
+
 export function CrossLanguageResults({ matches }: { matches: CrossLanguageMatches }) {
   if (matches.policies.length === 0) return null;
   return (
-    <section aria-labelledby="cross-language-heading" className="grid gap-3" data-testid="cross-language-results">
+    // Scrolled to below the sticky bars (the top bar, and the dashboard's filter bar where there is one).
+    <section aria-labelledby={crossLanguageHeadingId} className="grid scroll-mt-[calc(44px+var(--dashboard-bar-height,0px)+1rem)] gap-3" data-testid="cross-language-results">
       <div>
-        <h2 id="cross-language-heading" className="text-lg font-semibold text-slate-900">
+        <h2 id={crossLanguageHeadingId} className="text-lg font-semibold text-slate-900">
           Also found in the Chinese text
         </h2>
         <p className="text-sm text-slate-700">
