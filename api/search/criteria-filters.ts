@@ -39,9 +39,10 @@ export function filterParts(criteria: SearchCriteria): { facets: Partial<Record<
   return { facets, other };
 }
 
-/** Every filter of the criteria but `excluded`'s (a facet's counts are taken without its own), or undefined when none. */
-export function filterOf(criteria: SearchCriteria, excluded?: FacetName): string[] | undefined {
-  const { facets, other } = filterParts(criteria);
+type FilterParts = ReturnType<typeof filterParts>;
+
+/** Every filter of the parts but `excluded`'s (a facet's counts are taken without its own), or undefined when none. */
+export function filterOf({ facets, other }: FilterParts, excluded?: FacetName): string[] | undefined {
   const expressions = [...other, ...Object.entries(facets).flatMap(([name, expressions]) => (name === excluded ? [] : expressions))];
   return expressions.length ? expressions : undefined;
 }

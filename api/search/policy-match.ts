@@ -1,6 +1,6 @@
 import type { MultiSearchQuery } from 'meilisearch';
 import type { SearchCriteria } from '../shared/search.ts';
-import { filterOf, orderFor } from './criteria-filters.ts';
+import { filterOf, filterParts, orderFor } from './criteria-filters.ts';
 import { anyOf } from './filter.ts';
 import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
 
@@ -14,7 +14,7 @@ export function buildPolicyMatch(criteria: SearchCriteria, indexUid: string, rea
     indexUid,
     q: criteria.q,
     attributesToSearchOn: searchableFieldsFor(reader),
-    filter: [anyOf('id', policyIds), ...(filterOf(criteria) ?? [])],
+    filter: [anyOf('id', policyIds), ...(filterOf(filterParts(criteria)) ?? [])],
     matchingStrategy: orderFor(criteria).matchingStrategy,
     limit: policyIds.length,
     attributesToRetrieve: ['id'],

@@ -31,19 +31,20 @@ export function buildPolicySearch(
 ): MultiSearchQuery[] {
   // Every query of the search, counts included, matches only what the reader may read.
   const attributesToSearchOn = searchableFieldsFor(reader);
-  const { facets: facetFilters } = filterParts(criteria);
-  const filteredFacets = facetNames.filter((name) => facetFilters[name]);
+  // Made once: the page and each facet's count combine them.
+  const parts = filterParts(criteria);
+  const filteredFacets = facetNames.filter((name) => parts.facets[name]);
 
   const page: MultiSearchQuery = {
     indexUid,
     q: criteria.q,
     attributesToSearchOn,
-    filter: filterOf(criteria),
+    filter: filterOf(parts),
     ...orderFor(criteria),
     page: criteria.page,
     hitsPerPage: criteria.pageSize,
     attributesToRetrieve: [...cardFields],
-    facets: facetNames.filter((name) => !facetFilters[name]).map((name) => facetFieldOf[name]),
+    facets: facetNames.filter((name) => !parts.facets[name]).map((name) => facetFieldOf[name]),
     ...(criteria.q
       ? {
           // Descriptions are short: highlighted whole and cut here. Key points (public) and, for
@@ -61,7 +62,7 @@ export function buildPolicySearch(
       q: criteria.q,
       attributesToSearchOn,
       matchingStrategy: page.matchingStrategy,
-      filter: filterOf(criteria, name),
+      filter: filterOf(parts, name),
       limit: 0,
       facets: [facetFieldOf[name]],
     }),
@@ -117,10 +118,11 @@ export async function searchChineseMatches(deps: AppDeps, criteria: SearchCriter
 
 /** The one query of the Chinese matches: the plan's, under the criteria's filters. */
 export function buildChineseMatchesSearch(criteria: SearchCriteria, indexUid: string, plan: CrossLanguagePlan): MultiSearchQuery[] {
-  return [{ indexUid, filter: filterOf(criteria), ...plan.query }];
+  return [{ indexUid, filter: filterOf(filterParts(criteria)), ...plan.query }];
 }
 
-const noChineseMatches: SearchAnswer<CrossLanguageMatches> = { value: { matched: [], policies: [] }, json: JSON.stringify({ matched: [], policies: [] }) };
+const noMatches: CrossLanguageMatches = { matched: [], policies: [] };
+const noChineseMatches: SearchAnswer<CrossLanguageMatches> = { value: noMatches, json: JSON.stringify(noMatches) };
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<SearchResponse>> {
   // Made once: the query asks for it and the answer's shape reads it.

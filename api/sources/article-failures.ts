@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, min } from 'drizzle-orm';
+import { count, eq, inArray, min } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sourceArticleFailures, type SourceRunFailure } from '../../db/schema/index.ts';
 
@@ -19,14 +19,14 @@ export function nextTryAt(attempts: number, triedAt: Date): Date {
   return new Date(triedAt.getTime() + wait);
 }
 
-/** Which of these links are waiting for their next try at `now`: a run leaves them alone. */
-export async function waitingLinks(db: Executor, urls: readonly string[], now: Date): Promise<Set<string>> {
-  if (urls.length === 0) return new Set();
+/** Which of these links failed before, each with when it may be tried again: one read per list page. */
+export async function failedLinks(db: Executor, urls: readonly string[]): Promise<Map<string, Date>> {
+  if (urls.length === 0) return new Map();
   const rows = await db
-    .select({ url: sourceArticleFailures.url })
+    .select({ url: sourceArticleFailures.url, nextTryAt: sourceArticleFailures.nextTryAt })
     .from(sourceArticleFailures)
-    .where(and(inArray(sourceArticleFailures.url, [...urls]), gt(sourceArticleFailures.nextTryAt, now)));
-  return new Set(rows.map((row) => row.url));
+    .where(inArray(sourceArticleFailures.url, [...urls]));
+  return new Map(rows.map((row) => [row.url, row.nextTryAt]));
 }
 
 /** Records one more failed try of `url` and sets its next try; in one transaction, so a killed run leaves the row whole or untouched. */

@@ -5,7 +5,7 @@ import { processStoryJob } from '../jobs/process-story.ts';
 import type { PageFetcher } from '../outbound/types.ts';
 import { knownStoryKeys, prepareStory, takeInStory } from '../stories/intake.ts';
 import { startProcessing } from '../stories/status.ts';
-import { forgetArticleFailures, recordArticleFailure, waitingLinks } from './article-failures.ts';
+import { failedLinks, forgetArticleFailures, recordArticleFailure } from './article-failures.ts';
 import type { ArticleReader, ArticleReading, ExtractedArticle, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
 import { listPageUrl } from './paging.ts';
 import type { Source, SourceList } from './sources.ts';
@@ -139,11 +139,14 @@ async function readChannel(tools: RunTools, source: Source, { url: listUrl, pagi
     const known = await knownStoryKeys(db, links.map((link) => link.key));
     const unknown = links.filter((link) => !known.has(link.key));
     tally.duplicates += links.length - unknown.length;
+    const failed = await failedLinks(db, links.map((link) => link.url));
     // A failing link that became a story some other way (an imported file) waits for nothing any more.
-    await forgetArticleFailures(db, links.filter((link) => known.has(link.key)).map((link) => link.url));
+    await forgetArticleFailures(db, links.filter((link) => known.has(link.key) && failed.has(link.url)).map((link) => link.url));
     // A link that failed and waits for its next try is neither fetched nor new: a caught-up list still stops here.
-    const waiting = await waitingLinks(db, unknown.map((link) => link.url), tools.now());
-    const fresh = unknown.filter((link) => !waiting.has(link.url));
+    const fresh = unknown.filter((link) => {
+      const nextTry = failed.get(link.url);
+      return !nextTry || nextTry <= tools.now();
+    });
     for (const link of fresh) {
       articlesTried++;
       if (await takeInArticle(tools, source, link, tally)) articlesRead++;

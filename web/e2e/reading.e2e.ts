@@ -45,13 +45,13 @@ afterAll(async () => {
 
 const subscriberPage = (viewport: 'desktop' | 'mobile'): Promise<Page> => signedInPage(browser, viewport, 'subscriber@example.com');
 
-/** The indexer catches up on its own: wait until the subscriber's search finds the Chinese-only policy. */
-async function waitForChineseMatch(page: Page) {
+/** The indexer catches up on its own: wait until the subscriber's English query finds the Chinese-only policy (medical tourism's by default). */
+async function waitForChineseMatch(page: Page, q = 'medical tourism', policyId = pendingId) {
   await expect
     .poll(
       async () => {
-        const body = (await (await page.request.get('/api/search?q=medical%20tourism')).json()) as { crossLanguage?: { policies: { id: number }[] } };
-        return body.crossLanguage?.policies.some((policy) => policy.id === pendingId) ?? false;
+        const body = (await (await page.request.get(`/api/search?${new URLSearchParams({ q })}`)).json()) as { crossLanguage?: { policies: { id: number }[] } };
+        return body.crossLanguage?.policies.some((policy) => policy.id === policyId) ?? false;
       },
       { timeout: 60_000, interval: 250 },
     )
@@ -226,12 +226,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       // Arrived by a result's link (not loaded afresh), the page still opens at the first match,
       // near the end of a long text: the router's scroll to the top of a new page does not win.
       const arriving = await signedInPage(browser, viewport, 'subscriber@example.com');
-      await expect
-        .poll(async () => {
-          const body = (await (await arriving.request.get('/api/search?q=fair%20competition%20review')).json()) as { crossLanguage?: { policies: { id: number }[] } };
-          return body.crossLanguage?.policies.some((policy) => policy.id === pendingRegulationId) ?? false;
-        }, { timeout: 60_000, interval: 250 })
-        .toBe(true);
+      await waitForChineseMatch(arriving, 'fair competition review', pendingRegulationId);
       await arriving.goto('/search?q=fair%20competition%20review');
       await arriving.getByTestId('cross-language-results').locator(`a[href^="/policy/${pendingRegulationId}?"]`).click();
       await arriving.waitForURL((url) => url.pathname === `/policy/${pendingRegulationId}`);

@@ -8,13 +8,14 @@ import type { DashboardState } from './dashboard-state.ts';
 /**
  * The policies the dashboard's English query found in their Chinese text (api/search/cross-language.ts),
  * under its filters: asked beside InstantSearch, whose Meilisearch-compatible road has no place for
- * them. The ones the page already lists are left out, as on the search page. Null without a query
- * or while they load.
+ * them. The ones the page already lists are left out, as on the search page. Asked only when
+ * `wanted` (the first page, shown); null otherwise, without a query, or while they load.
  */
-export function useDashboardChineseMatches(state: DashboardState, shownIds: ReadonlySet<number>): CrossLanguageMatches | null {
+export function useDashboardChineseMatches(state: DashboardState, shownIds: ReadonlySet<number>, wanted: boolean): CrossLanguageMatches | null {
   const { sortBy: _order, ...params } = dashboardSearchParams(state);
-  const matches = useQuery({ ...chineseMatchesQuery(params), enabled: Boolean(params.q) });
-  if (!params.q || !matches.data) return null;
+  const asked = wanted && Boolean(params.q);
+  const matches = useQuery({ ...chineseMatchesQuery(params), enabled: asked });
+  if (!asked || !matches.data) return null;
   return { ...matches.data, policies: matches.data.policies.filter((policy) => !shownIds.has(policy.id)) };
 }
 

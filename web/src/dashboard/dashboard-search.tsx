@@ -129,8 +129,12 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   const total = results?.nbHits ?? 0;
   const firstLoad = !results || (results.__isArtificial ?? false);
   // Beside the first page only, as on the search page.
-  const chineseMatches = useDashboardChineseMatches(fromUiState({ [indexName]: indexUiState }), new Set(hits.map((hit) => hit.id)));
-  const showChineseMatches = !firstLoad && !failed && pagination.currentRefinement === 0;
+  const chineseMatches = useDashboardChineseMatches(
+    fromUiState({ [indexName]: indexUiState }),
+    new Set(hits.map((hit) => hit.id)),
+    !firstLoad && !failed && pagination.currentRefinement === 0,
+  );
+  const shownChineseMatches = chineseMatches?.policies.length ? chineseMatches : null;
   // The results come a moment after the page (later on a busy machine): Back restores the reader's
   // position once they are on screen, or once the search has failed and none will come.
   useRestoreScrollWhenReady(!firstLoad || failed);
@@ -258,7 +262,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
             </p>
           ) : (
             <>
-              {showChineseMatches && chineseMatches && chineseMatches.policies.length > 0 && <ChineseMatchesHint count={chineseMatches.policies.length} />}
+              {shownChineseMatches && <ChineseMatchesHint count={shownChineseMatches.policies.length} />}
               <ul className="grid gap-4" data-testid="dashboard-results">
                 {hits.map((hit) => (
                   <li key={hit.objectID}>
@@ -278,7 +282,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               />
             </>
           )}
-          {showChineseMatches && chineseMatches && chineseMatches.policies.length > 0 && <CrossLanguageResults matches={chineseMatches} />}
+          {shownChineseMatches && <CrossLanguageResults matches={shownChineseMatches} />}
         </section>
         {isDesktop && (
           <aside className="grid gap-4 md:sticky md:top-[calc(44px+var(--dashboard-bar-height,9rem)+1.5rem)] md:self-start">
