@@ -12,12 +12,6 @@ import { createPoliteFetcher } from './outbound/polite-fetcher.ts';
 import { createCachedSearch } from './search/cached-search.ts';
 import { createMeilisearchSearch } from './search/meilisearch.ts';
 
-/**
- * The type's old home: files of the other parts of issue 28 still import it from here; new code
- * imports api/app-deps.ts.
- */
-export type { AppDeps } from './app-deps.ts';
-
 /** Connects to Postgres and Meilisearch (with the search-only key) for the API process. */
 export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
   const database = createDatabase(config.DATABASE_URL);

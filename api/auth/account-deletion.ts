@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions, users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { recordAudit, userSubject } from './audit.ts';
 import { checkAccountChange, type RoleActor } from './roles.ts';
 

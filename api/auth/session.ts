@@ -7,7 +7,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users, type Role } from '../../db/schema/index.ts';
 import type { Config } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 
 /** What GET /api/user answers. `role` is the access role; the profile's free-text title is `jobTitle`. */

@@ -3,7 +3,7 @@ import { Feed } from 'feed';
 import { livePolicy } from '../../db/policy-records.ts';
 import { policies } from '../../db/schema/index.ts';
 import { departmentList } from '../../vocabulary/departments.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { SearchReader } from '../search/policy-index.ts';
 import { searchPolicies } from '../search/policy-search.ts';
 import { criteriaOf, type SavedSearchQuery } from '../shared/saved-search-schemas.ts';

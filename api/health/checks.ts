@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DaemonKind } from '../../db/heartbeat.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 
 /** The checks behind GET /api/health and the back office's System Status: each says ok or why not. */
 

@@ -5,7 +5,7 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { createApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { AppError, renderError } from './errors.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { MultiSearchQuery } from 'meilisearch';
 import { savedSearches, users } from '../../db/schema/index.ts';
 import type { Role } from '../../db/schema/index.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { hasFullAccess } from '../billing/entitlement.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { AnswerShape } from '../search/cached-search.ts';

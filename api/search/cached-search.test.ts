@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIndexVersion } from '../../indexer/index-state.ts';
 import { rebuildIndex } from '../../indexer/rebuild.ts';
 import { createApp } from '../app.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { SearchResponse, SuggestResponse } from '../shared/search.ts';
 import { createSignedInUser, createSubscriber } from '../test/accounts.ts';
 import { createTestContext, requestsTo, type TestContext } from '../test/context.ts';

@@ -1,5 +1,5 @@
 import type { MultiSearchQuery } from 'meilisearch';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { CrossLanguageMatches, SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
 import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';

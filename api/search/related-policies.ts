@@ -1,5 +1,5 @@
 import type { MultiSearchQuery } from 'meilisearch';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { AnswerShape } from './cached-search.ts';
 import type { PolicyCard } from '../shared/search.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';

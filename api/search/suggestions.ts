@@ -1,6 +1,6 @@
 import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
 import type { PolicyDocument } from '../../indexer/document.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { AnswerShape, SearchAnswer } from './cached-search.ts';
 import { crossLanguagePlan, termMatches, type CrossLanguagePlan } from './cross-language.ts';
 import { searchableFieldsFor, type SearchReader } from './policy-index.ts';

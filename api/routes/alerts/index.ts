@@ -7,7 +7,7 @@ import { unsubscribe, unsubscribeSubject } from '../../alerts/unsubscribe.ts';
 import { verifyUnsubscribe } from '../../alerts/unsubscribe-links.ts';
 import { webhookUrlProblem } from '../../alerts/channels.ts';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validation.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { clientIp } from '../../auth/client-ip.ts';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { validate } from '../../http/validation.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../public-api/keys.ts';

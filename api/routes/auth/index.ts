@@ -17,7 +17,7 @@ import { clearSessionCookie, createSession, endSessions, toSessionUser, type Aut
 import { createUser, findUserById, findUserByLoginName } from '../../auth/users.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import type { Transaction } from '../../../db/client.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { loginSchema, registerSchema } from '../../shared/account-schemas.ts';
 import { validate } from '../../http/validation.ts';

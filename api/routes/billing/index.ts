@@ -11,7 +11,7 @@ import { createUser } from '../../auth/users.ts';
 import { subscriptionGrantsAccess } from '../../billing/entitlement.ts';
 import { toSubscriptionView } from '../../billing/subscriptions.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError, conflict, notFound, renderError } from '../../http/errors.ts';
 import {
   checkoutSessionSchema,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
 import { localPaths, type LocalProvider } from '../../billing/local-provider.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validation.ts';
 import { checkoutPage, localBillingScript, localBillingStyles, messagePage, portalPage } from './local-pages.ts';

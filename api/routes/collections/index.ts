@@ -5,7 +5,7 @@ import { collections, policies, policyCollections } from '../../../db/schema/ind
 import { livePolicy } from '../../../db/policy-records.ts';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../http/errors.ts';
 import {
   addPolicyToCollectionSchema,

@@ -4,7 +4,7 @@ import { contactLimits, contactSubject, reserveAttempt } from '../../auth/attemp
 import { clientIp } from '../../auth/client-ip.ts';
 import type { AuthEnv } from '../../auth/session.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { contactMessageSchema } from '../../shared/contact-schemas.ts';
 import { validate } from '../../http/validation.ts';
 import { createSupportMailer } from '../../mail/support-mail.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { feedTokenCreatedAt, issueFeedToken } from '../../feeds/feed-tokens.ts';
 import type { FeedTokenAnswer, FeedTokenStatus } from '../../shared/saved-search-schemas.ts';
 

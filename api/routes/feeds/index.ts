@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { alertRules } from '../../alerts/rules.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { feedTokenOwner } from '../../feeds/feed-tokens.ts';
 import { feedPathOf, type FeedSubject } from '../../shared/feed-urls.ts';
 import { feedContentType, feedEntries, renderFeed, type FeedFormat } from '../../feeds/policy-feed.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { checkDaemon, checkDatabase, checkSearch } from '../../health/checks.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../auth/session.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { validate } from '../../http/validation.ts';
 import { readText } from '../../reading/dictionary.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { loadDepartments, loadIndustries, loadTopics } from '../../reference/lists.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { validate } from '../../http/validation.ts';
 import {

@@ -4,7 +4,7 @@ import type { MultiSearchResult } from 'meilisearch';
 import type { AuthEnv } from '../../auth/session.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { AnswerShape, SearchAnswer } from '../../search/cached-search.ts';
 import { FilterRejected, multiSearchBodySchema, SearchFieldForbidden, toMeilisearchQuery } from '../../search/instant-search.ts';

@@ -17,7 +17,7 @@ import {
 import { findUserById } from '../../auth/users.ts';
 import { deleteAccount } from '../../auth/account-deletion.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, forbidden, unauthorized } from '../../http/errors.ts';
 import {
   changePasswordSchema,

@@ -3,7 +3,7 @@ import type { Context, TypedResponse } from 'hono';
 import type { Role } from '../../../db/schema/index.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
 import { loadCollectionSummaries } from '../../collections/summaries.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertWellFormedText, describeIssues } from '../../http/validation.ts';
 import { loadPolicyDetail } from '../../policies/detail.ts';

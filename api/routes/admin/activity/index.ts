@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from
 import { Hono } from 'hono';
 import { auditLog, pendingStories, policies, users } from '../../../../db/schema/index.ts';
 import type { SignedInEnv } from '../../../auth/session.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { validate } from '../../../http/validation.ts';
 import { activityListQuerySchema, type ActivityListQuery, type ActivityRow, type ActivitySubject } from '../../../shared/activity-schemas.ts';
 

@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { contactMessages } from '../../../../db/schema/index.ts';
 import type { SignedInEnv } from '../../../auth/session.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { jsonBodyLimit } from '../../../http/body-limit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { importJobs, users } from '../../../../db/schema/index.ts';
 import { clientIp } from '../../../auth/client-ip.ts';
 import type { SignedInEnv } from '../../../auth/session.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';
 import { analyseUpload, importUpload, type ImportJob } from '../../../imports/start.ts';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { alertMessages } from '../../../../db/schema/index.ts';
 import type { SignedInEnv } from '../../../auth/session.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';
 import type { OutboxMessage, OutboxPage } from '../../../shared/alert-schemas.ts';

@@ -6,7 +6,7 @@ import { recordAudit, userSubject } from '../../../auth/audit.ts';
 import { clientIp } from '../../../auth/client-ip.ts';
 import { verifyPassword } from '../../../auth/password.ts';
 import type { SignedInEnv } from '../../../auth/session.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { jsonBodyLimit } from '../../../http/body-limit.ts';
 import { AppError, badRequest, notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';

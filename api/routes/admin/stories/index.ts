@@ -5,7 +5,7 @@ import { pendingStories } from '../../../../db/schema/index.ts';
 import { recordAudit } from '../../../auth/audit.ts';
 import { clientIp } from '../../../auth/client-ip.ts';
 import type { SignedInEnv } from '../../../auth/session.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { jsonBodyLimit } from '../../../http/body-limit.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';

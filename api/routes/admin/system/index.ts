@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { searchRebuilds, users } from '../../../../db/schema/index.ts';
 import { closeAbandonedRebuilds, rebuildRequestChannel } from '../../../../indexer/rebuild-requests.ts';
 import type { SignedInEnv } from '../../../auth/session.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { checkDaemon, checkDatabase, checkSearch } from '../../../health/checks.ts';
 import { conflict } from '../../../http/errors.ts';
 import type { SearchRebuild, SystemStatus } from '../../../shared/admin-schemas.ts';

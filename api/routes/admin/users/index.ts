@@ -5,7 +5,7 @@ import { deleteAccount } from '../../../auth/account-deletion.ts';
 import { clientIp } from '../../../auth/client-ip.ts';
 import { assignRole } from '../../../auth/roles.ts';
 import type { SignedInEnv } from '../../../auth/session.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { jsonBodyLimit } from '../../../http/body-limit.ts';
 import { validate } from '../../../http/validation.ts';
 import { adminUserListQuerySchema, userRoleUpdateSchema, type AdminUserRow } from '../../../shared/admin-schemas.ts';
