@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
-import type { StoryStatus } from '../../db/schema/operations.ts';
 import type { Role } from '../../db/schema/users.ts';
 import type { SearchRebuildStatus } from '../../vocabulary/search-rebuild-status.ts';
+import { storyStatuses, type StoryStatus } from '../../vocabulary/story-status.ts';
 import { translationStatuses, type TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { maxRecordId, optionalParam, recordId, wholeNumber } from './params.ts';
 import type { PolicyTag } from './search.ts';
@@ -288,9 +288,6 @@ export type SearchRebuild = {
   error: string | null;
 };
 
-/** A story's states, as the queue's filter offers them (db/schema/operations.ts declares them). */
-export const storyStatusValues = ['pending', 'processing', 'failed', 'processed'] as const satisfies readonly StoryStatus[];
-
 /** The spec's story queue page size, and the most a page may ask for. */
 export const storyPageSize = 200;
 
@@ -299,7 +296,7 @@ export const storyListQuerySchema = z.object({
   page: optionalParam(wholeNumber(1, 100_000)).default(1),
   pageSize: optionalParam(wholeNumber(1, storyPageSize)).default(storyPageSize),
   /** Only stories in this state; without it, the queue (every story not yet processed). */
-  status: optionalParam(z.enum(storyStatusValues, { error: `must be one of ${storyStatusValues.join(', ')}` })),
+  status: optionalParam(z.enum(storyStatuses, { error: `must be one of ${storyStatuses.join(', ')}` })),
 });
 
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SourceRunStatus } from '../../vocabulary/source-run-status.ts';
 import { optionalParam, wholeNumber } from './params.ts';
 
 /** The back office's Sources tab (issue 31): its requests, checked by the API and the form alike, and its answers. */
@@ -54,7 +55,7 @@ export type SourceRun = {
   id: number;
   source: string;
   trigger: 'scheduled' | 'manual';
-  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  status: SourceRunStatus;
   queuedAt: string;
   startedAt: string | null;
   finishedAt: string | null;

@@ -1,9 +1,10 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { pendingStories, policies, type StoryStatus } from '../../db/schema/index.ts';
+import { pendingStories, policies } from '../../db/schema/index.ts';
+import type { StoryStatus } from '../../vocabulary/story-status.ts';
 
 /**
- * A story's status, and every move of it (the states are db/schema/operations.ts's
+ * A story's status, and every move of it (the states are vocabulary/story-status.ts's
  * `storyStatuses`):
  *
  *   pending ──startProcessing──► processing ──markProcessed──► processed

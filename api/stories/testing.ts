@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { pendingStories, type StoryStatus } from '../../db/schema/index.ts';
+import { pendingStories } from '../../db/schema/index.ts';
+import type { StoryStatus } from '../../vocabulary/story-status.ts';
 import { takeInStory, type Story, type StoryOrigin } from './intake.ts';
 
 /** Where tests' stories come from: an import of a test file. */

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigserial, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { importJobStatuses, type ImportJobStatus } from '../../vocabulary/import-status.ts';
+import { storyStatuses, type StoryStatus } from '../../vocabulary/story-status.ts';
 import { policies } from './policies.ts';
 import { departments } from './reference.ts';
 import { users } from './users.ts';
 
 /** A list of words as SQL's `in` list, so a check constraint and the list it guards are one. */
 const oneOf = (words: readonly string[]) => sql.raw(`(${words.map((word) => `'${word}'`).join(', ')})`);
-
-/** A story's states; every move between them is a function of api/stories/status.ts. */
-export const storyStatuses = ['pending', 'processing', 'processed', 'failed'] as const;
-export type StoryStatus = (typeof storyStatuses)[number];
 
 /** What hands stories to the intake (api/stories/intake.ts): a file import, or a source site's scraper. */
 export const storyProducers = ['import', 'source'] as const;
@@ -65,10 +63,6 @@ export const pendingStories = pgTable(
     index('pending_stories_import_job_id_idx').on(t.importJobId),
   ],
 );
-
-/** An import job's states: running until it succeeds or fails (api/imports/). */
-export const importJobStatuses = ['running', 'succeeded', 'failed'] as const;
-export type ImportJobStatus = (typeof importJobStatuses)[number];
 
 /** The document's own facts as its page gave them (issue 31: "attachment links recorded"). */
 export type StoryDocumentFacts = {

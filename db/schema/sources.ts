@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sourceRunStatuses, type SourceRunStatus } from '../../vocabulary/source-run-status.ts';
 import { users } from './users.ts';
 
 /** A list of words as SQL's `in` list, so a check constraint and the list it guards are one. */
@@ -22,10 +23,6 @@ export const sourceSettings = pgTable('source_settings', {
 
 export const sourceRunTriggers = ['scheduled', 'manual'] as const;
 export type SourceRunTrigger = (typeof sourceRunTriggers)[number];
-
-/** A run's states: queued (its job waits), running, then succeeded (the source was read, whatever a page did) or failed (it could not be). */
-export const sourceRunStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type SourceRunStatus = (typeof sourceRunStatuses)[number];
 
 /** A page or article a run could not read, and why, as the admin's screen lists it. */
 export type SourceRunFailure = { url: string; status: number | null; reason: string };

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { storyStatusValues } from '../../../api/shared/admin-schemas.ts';
 import { countOf } from '../../../api/shared/plural.ts';
+import { storyStatuses } from '../../../vocabulary/story-status.ts';
 import { adminKeys, deleteStories, deleteStory, markStory, pendingStoriesQuery, processStories, storyQuery, type StoryRow } from '../api/admin.ts';
 import { toast, toastFailure } from '../components/toaster.tsx';
 import { ui } from '../components/ui-classes.ts';
@@ -184,7 +184,7 @@ export function StoryProcessingTab() {
             }}
           >
             <option value="">Queue (not processed)</option>
-            {storyStatusValues.map((value) => (
+            {storyStatuses.map((value) => (
               <option key={value} value={value}>
                 {statusLabels[value]}
               </option>
