@@ -3,7 +3,7 @@ import { addMinutes, addSeconds } from 'date-fns';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { alertDeliveries } from '../../db/schema/index.ts';
-import type { AlertCadence } from '../../vocabulary/deliveries.ts';
+import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
 
 /**
  * The one owner of a delivery's state (STYLE 12). A delivery is written `pending` by the matching
@@ -18,7 +18,7 @@ import type { AlertCadence } from '../../vocabulary/deliveries.ts';
  *   delivery's, so a mail system that de-duplicates drops even that one.
  */
 
-export type NewDelivery = { userId: number; policyId: number; channel: string; ruleIds: string[]; cadence: AlertCadence; dueAt: Date };
+export type NewDelivery = { userId: number; policyId: number; channel: string; ruleIds: string[]; cadence: DeliveryTiming; dueAt: Date };
 
 /** In the matching transaction: the deliveries not already there (a policy alerts a channel once). */
 export async function insertDeliveries(tx: Transaction, deliveries: readonly NewDelivery[]): Promise<number> {
@@ -40,7 +40,7 @@ export type ClaimedDelivery = {
   policyId: number;
   channel: string;
   ruleIds: string[];
-  cadence: AlertCadence;
+  cadence: DeliveryTiming;
   attempts: number;
 };
 
@@ -70,7 +70,7 @@ export async function claimDueDeliveries(db: Database, options: { now: Date; lea
   // A raw statement's parameters go to postgres.js as they are: instants as ISO text, cast.
   const now = sql`${options.now.toISOString()}::timestamptz`;
   const claimable = sql`((d.state = 'pending' and d.due_at <= ${now}) or (d.state = 'sending' and d.claimed_until < ${now} and d.lost_claims = 0))`;
-  const rows = await db.execute<{ id: number; user_id: number; policy_id: number; channel: string; rule_ids: string[]; cadence: AlertCadence; attempts: number }>(sql`
+  const rows = await db.execute<{ id: number; user_id: number; policy_id: number; channel: string; rule_ids: string[]; cadence: DeliveryTiming; attempts: number }>(sql`
     with due_groups as (
       select d.user_id, d.channel, d.cadence from alert_deliveries d
       where ${claimable}

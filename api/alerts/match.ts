@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MultiSearchQuery } from 'meilisearch';
 import { alertChannels, policyArrivals } from '../../db/schema/index.ts';
-import type { AlertCadence } from '../../vocabulary/deliveries.ts';
+import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
 import { criteriaOf } from '../shared/saved-search-schemas.ts';
 import { buildPolicyMatch } from '../search/policy-match.ts';
 import { insertDeliveries, type NewDelivery } from './deliveries.ts';
@@ -65,7 +65,7 @@ export async function matchArrivals(services: AlertServices, options: { now: Dat
   return { policies: policyIds.length, rules: live.length, queries, deliveries: written };
 }
 
-type Match = { userId: number; policyId: number; ruleIds: string[]; cadences: AlertCadence[] };
+type Match = { userId: number; policyId: number; ruleIds: string[]; cadences: DeliveryTiming[] };
 
 /** Which of the policies each rule's search shows, as one entry per (reader, policy). */
 async function matchRules(services: AlertServices, rules: readonly AlertRule[], policyIds: readonly number[]): Promise<{ matches: Map<string, Match>; queries: number }> {

@@ -1,6 +1,6 @@
 import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
-import type { AlertCadence } from '../../vocabulary/deliveries.ts';
+import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
 
 /**
  * The one alert template: MJML (responsive, so it reads on a phone) rendered to the HTML part, and
@@ -24,7 +24,7 @@ export type AlertPolicy = {
 export type AlertGroup = { ruleId: string; ruleName: string; unsubscribeUrl: string; policies: AlertPolicy[] };
 
 export type AlertContent = {
-  cadence: AlertCadence;
+  cadence: DeliveryTiming;
   recipientName: string;
   groups: AlertGroup[];
   /** Stops every alert of the reader (the List-Unsubscribe header's target too). */
@@ -35,7 +35,6 @@ export type AlertContent = {
 export type RenderedAlert = { subject: string; html: string; text: string };
 
 const brand = '#991b1b';
-const digestNames: Record<Exclude<AlertCadence, 'immediate'>, string> = { hourly: 'hourly', daily: 'daily', weekly: 'weekly', monthly: 'monthly' };
 
 /** Every policy of the message once, however many of its rules matched it. */
 export function distinctPolicies(content: Pick<AlertContent, 'groups'>): AlertPolicy[] {
@@ -46,7 +45,7 @@ export function alertSubject(content: AlertContent): string {
   const policies = distinctPolicies(content);
   if (content.cadence === 'immediate') return `New policy: ${policies[0]?.title ?? ''}`.trim();
   const count = `${policies.length} new ${policies.length === 1 ? 'policy' : 'policies'}`;
-  return `Your ${digestNames[content.cadence]} policy digest: ${count}`;
+  return `Your ${content.cadence} policy digest: ${count}`;
 }
 
 /** One line of a description: its first sentence or line, cut at 200 characters. */
@@ -90,7 +89,7 @@ function template(content: AlertContent, subject: string): string {
   const intro =
     content.cadence === 'immediate'
       ? 'A new policy matches what you follow.'
-      : `Every new policy matching what you follow since your last ${digestNames[content.cadence]} digest.`;
+      : `Every new policy matching what you follow since your last ${content.cadence} digest.`;
   return `<mjml>
   <mj-head>
     <mj-title>${escape(subject)}</mj-title>

@@ -1,14 +1,15 @@
 import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { industries, notificationPreferences, savedSearches } from '../../db/schema/index.ts';
-import { alertFrequencies, type AlertFrequency } from '../../vocabulary/alerts.ts';
-import { notificationFrequencies, type NotificationFrequency } from '../../vocabulary/notifications.ts';
+import { alertFrequencies } from '../../vocabulary/alerts.ts';
+import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
+import { notificationFrequencies } from '../../vocabulary/notifications.ts';
 import type { SavedSearchQuery } from '../shared/saved-search-schemas.ts';
 
-/** How often a rule alerts: a saved search's choice (never 'off' here) or the preferences' frequency. */
-export type AlertRuleFrequency = SearchAlertFrequency | NotificationFrequency;
-type SearchAlertFrequency = Exclude<AlertFrequency, 'off'>;
-const searchAlertFrequencies = alertFrequencies.filter((frequency) => frequency !== 'off');
+/** Whether a timing is one of `choices` (a saved search's or the preferences'), narrowed to them. */
+function offeredBy<Choice extends string>(choices: readonly Choice[]) {
+  return (timing: DeliveryTiming): timing is DeliveryTiming & Choice => (choices as readonly string[]).includes(timing);
+}
 
 /**
  * A standing rule a subscriber follows: one of their saved searches with alerts on, or their
@@ -21,7 +22,8 @@ export type AlertRule = {
   ruleId: `search:${number}` | 'preferences';
   name: string;
   query: SavedSearchQuery;
-  frequency: AlertRuleFrequency;
+  /** When it alerts: a saved search's choice (never 'off' here) or the preferences' frequency. */
+  frequency: DeliveryTiming;
 };
 
 /** The preferences' rule is named so in messages and unsubscribe pages. */
@@ -30,8 +32,8 @@ export const preferencesRuleName = 'Notification preferences';
 export type AlertRuleFilter = {
   /** Only these users' rules (e.g. a digest run for the users due now). */
   userIds?: readonly number[];
-  /** Only rules of these frequencies. */
-  frequencies?: readonly AlertRuleFrequency[];
+  /** Only rules of these timings. */
+  frequencies?: readonly DeliveryTiming[];
 };
 
 /**
@@ -51,13 +53,9 @@ export async function alertRules(db: Database, filter: AlertRuleFilter = {}): Pr
     preferenceConditions.push(inArray(notificationPreferences.userId, [...filter.userIds]));
   }
   if (filter.frequencies) {
-    const searchFrequencies = filter.frequencies.filter((frequency): frequency is SearchAlertFrequency =>
-      (searchAlertFrequencies as readonly string[]).includes(frequency),
-    );
+    const searchFrequencies = filter.frequencies.filter(offeredBy(alertFrequencies));
     searchConditions.push(searchFrequencies.length ? inArray(savedSearches.alert, searchFrequencies) : sql`false`);
-    const preferenceFrequencies = filter.frequencies.filter((frequency): frequency is NotificationFrequency =>
-      (notificationFrequencies as readonly string[]).includes(frequency),
-    );
+    const preferenceFrequencies = filter.frequencies.filter(offeredBy(notificationFrequencies));
     preferenceConditions.push(preferenceFrequencies.length ? inArray(notificationPreferences.frequency, preferenceFrequencies) : sql`false`);
   }
 
@@ -88,7 +86,7 @@ export async function alertRules(db: Database, filter: AlertRuleFilter = {}): Pr
         ruleId: `search:${search.id}`,
         name: search.name,
         query: search.query,
-        frequency: search.alert as SearchAlertFrequency,
+        frequency: search.alert as DeliveryTiming,
       }),
     ),
     ...preferences.map((preference): AlertRule => {

@@ -1,4 +1,4 @@
-import { digestHour, type AlertCadence } from '../../vocabulary/deliveries.ts';
+import { digestHour, type DeliveryTiming } from '../../vocabulary/deliveries.ts';
 
 /**
  * When a match goes out: at once, or at the reader's next digest time, a fixed local time in their
@@ -49,7 +49,7 @@ function addDays(local: { year: number; month: number; day: number }, days: numb
 }
 
 /** The first digest time of the cadence strictly after `now`; `now` itself for immediate. */
-export function nextDeliveryTime(cadence: AlertCadence, timeZone: string, now: Date): Date {
+export function nextDeliveryTime(cadence: DeliveryTiming, timeZone: string, now: Date): Date {
   if (cadence === 'immediate') return now;
   const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
   const wall = wallTime(now, zone);
@@ -71,7 +71,7 @@ export function nextDeliveryTime(cadence: AlertCadence, timeZone: string, now: D
 }
 
 /** The sooner of two cadences' times: a policy two rules match goes out with the earlier. */
-export function soonestCadence(cadences: readonly AlertCadence[], timeZone: string, now: Date): { cadence: AlertCadence; dueAt: Date } {
+export function soonestCadence(cadences: readonly DeliveryTiming[], timeZone: string, now: Date): { cadence: DeliveryTiming; dueAt: Date } {
   return cadences
     .map((cadence) => ({ cadence, dueAt: nextDeliveryTime(cadence, timeZone, now) }))
     .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime())[0]!;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { alertCadences, alertChannelKinds, deliveryStates, type AlertCadence, type AlertChannelKind, type DeliveryState } from '../../vocabulary/deliveries.ts';
+import { deliveryTimings, alertChannelKinds, deliveryStates, type DeliveryTiming, type AlertChannelKind, type DeliveryState } from '../../vocabulary/deliveries.ts';
 import { policies } from './policies.ts';
 import { users } from './users.ts';
 
@@ -68,7 +68,7 @@ export const alertDeliveries = pgTable(
     /** The rules that matched ('search:<id>', 'preferences'), for the message's grouping and unsubscribe links. */
     ruleIds: jsonb('rule_ids').$type<string[]>().notNull(),
     /** The soonest cadence among the matching rules: immediate, or the digest it goes out with. */
-    cadence: text('cadence').$type<AlertCadence>().notNull(),
+    cadence: text('cadence').$type<DeliveryTiming>().notNull(),
     state: text('state').$type<DeliveryState>().notNull().default('pending'),
     /** When it may next be sent: now for immediate, the digest's time, or a retry's backoff. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
@@ -86,7 +86,7 @@ export const alertDeliveries = pgTable(
   (t) => [
     uniqueIndex('alert_deliveries_once_idx').on(t.userId, t.policyId, t.channel),
     check('alert_deliveries_state_valid', sql`${t.state} in (${inList(deliveryStates)})`),
-    check('alert_deliveries_cadence_valid', sql`${t.cadence} in (${inList(alertCadences)})`),
+    check('alert_deliveries_cadence_valid', sql`${t.cadence} in (${inList(deliveryTimings)})`),
     index('alert_deliveries_due_idx').on(t.dueAt).where(sql`${t.state} in ('pending', 'sending')`),
     index('alert_deliveries_policy_id_idx').on(t.policyId),
   ],

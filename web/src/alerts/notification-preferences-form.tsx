@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { deliveryTimingLabels } from '../../../vocabulary/deliveries.ts';
 import { notificationFrequencies, type NotificationFrequency } from '../../../vocabulary/notifications.ts';
 import { call, rpc } from '../api/client.ts';
 import { departmentsQuery, industriesQuery } from '../api/reference.ts';
@@ -8,8 +9,6 @@ import { currentUserQuery } from '../auth/current-user.ts';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { toast } from '../components/toaster.tsx';
 import { TextField } from '../account/settings-card.tsx';
-
-const frequencyLabels: Record<NotificationFrequency, string> = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 
 type Preferences = { email: string; phone: string; frequency: NotificationFrequency; departments: number[]; industries: number[] };
 
@@ -73,7 +72,7 @@ export function NotificationPreferencesForm() {
         <select id={frequencyId} className="input" value={form.frequency} onChange={(event) => set('frequency', event.target.value as NotificationFrequency)}>
           {notificationFrequencies.map((frequency) => (
             <option key={frequency} value={frequency}>
-              {frequencyLabels[frequency]}
+              {deliveryTimingLabels[frequency]}
             </option>
           ))}
         </select>

@@ -1,4 +1,5 @@
 import type { AlertFrequency, SavedSearchQuery } from '../../../api/shared/saved-search-schemas.ts';
+import { deliveryTimingLabels } from '../../../vocabulary/deliveries.ts';
 import { departmentCodeOf } from '../../../vocabulary/departments.ts';
 import { importanceRange } from '../../../vocabulary/importance.ts';
 import { defaultSort } from '../../../vocabulary/search-order.ts';
@@ -8,12 +9,7 @@ import { formatFilterDate } from '../lib/format.ts';
 import type { SearchPageSearch } from '../search/search-params.ts';
 
 /** How each alert choice reads in the dialog and the panel. */
-export const alertLabels: Record<AlertFrequency, string> = {
-  off: 'No alerts',
-  immediate: 'Immediately',
-  daily: 'Daily digest',
-  weekly: 'Weekly digest',
-};
+export const alertLabels: Record<AlertFrequency, string> = { off: 'No alerts', ...deliveryTimingLabels };
 
 /** The dashboard's search as a saved query: its text and every filter (the full importance range is no filter). */
 export function savedQueryFromDashboard(state: DashboardState): SavedSearchQuery {
