@@ -15,3 +15,18 @@ export const subscriptionStatuses = [
 ] as const;
 
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/**
+ * How each status reads, in Account Settings and on the local provider's billing page: one
+ * spelling, the spec's ("renew automatically unless cancelled").
+ */
+export const subscriptionStatusLabels = {
+  active: 'Active',
+  trialing: 'Trial',
+  inactive: 'Inactive',
+  canceled: 'Cancelled',
+  unpaid: 'Payment failed',
+  past_due: 'Payment overdue',
+  incomplete: 'Setup incomplete',
+  incomplete_expired: 'Setup expired',
+} as const satisfies Record<SubscriptionStatus, string>;

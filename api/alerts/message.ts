@@ -1,6 +1,7 @@
 import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
 import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
+import { productName } from '../../vocabulary/product.ts';
 
 /**
  * The one alert template: MJML (responsive, so it reads on a phone) rendered to the HTML part, and
@@ -97,7 +98,7 @@ function template(content: AlertContent, subject: string): string {
   </mj-head>
   <mj-body background-color="#f8fafc">
     <mj-section background-color="${brand}" padding="16px 24px">
-      <mj-column><mj-text padding="0" font-size="18px" font-weight="700" color="#ffffff">China Policy Tracker</mj-text></mj-column>
+      <mj-column><mj-text padding="0" font-size="18px" font-weight="700" color="#ffffff">${productName}</mj-text></mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" padding="20px 24px 0 24px">
       <mj-column>
@@ -109,7 +110,7 @@ function template(content: AlertContent, subject: string): string {
     <mj-section padding="16px 24px">
       <mj-column>
         <mj-text padding="0" font-size="12px" color="#475569" line-height="1.5">
-          You receive this because of your alerts on China Policy Tracker.
+          You receive this because of your alerts on ${productName}.
           <a href="${escape(content.accountUrl)}" style="color:#475569">Manage your alerts</a> ·
           <a href="${escape(content.unsubscribeAllUrl)}" style="color:#475569">Unsubscribe from all alerts</a>
         </mj-text>

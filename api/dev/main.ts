@@ -1,5 +1,6 @@
 import { ConfigError } from '../../db/config.ts';
 import { devDataDir, devPostgresPort } from '../../db/dev-database.ts';
+import { productName } from '../../vocabulary/product.ts';
 import { ensureWebBuilt, startStack } from './stack.ts';
 
 /** `make dev`: the whole product on this machine, stopped cleanly by Ctrl-C. */
@@ -36,7 +37,7 @@ async function main() {
   }
 
   console.log(`
-  China Policy Tracker is running at ${stack.url}  (healthy after ${((Date.now() - started) / 1000).toFixed(1)} s)
+  ${productName} is running at ${stack.url}  (healthy after ${((Date.now() - started) / 1000).toFixed(1)} s)
 
   Demo logins (password for all: ${stack.demoLogins[0]?.password}):
 ${stack.demoLogins.map((login) => `    ${login.role.padEnd(11)} ${login.email}`).join('\n')}

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { productName } from '../../vocabulary/product.ts';
 import type { ExportPaper } from '../shared/export-schemas.ts';
 import { pdfFonts } from './fonts.ts';
 import type { ExportSection, PolicyExport } from './policy-content.ts';
@@ -23,7 +24,7 @@ export async function policyPdf(policy: PolicyExport, paper: ExportPaper): Promi
     displayTitle: true,
     bufferPages: true,
     pdfVersion: '1.7',
-    info: { Title: policy.title, Creator: 'China Policy Tracker', Subject: policy.policyUrl },
+    info: { Title: policy.title, Creator: productName, Subject: policy.policyUrl },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

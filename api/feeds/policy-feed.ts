@@ -3,6 +3,7 @@ import { Feed } from 'feed';
 import { livePolicy } from '../../db/policy-records.ts';
 import { policies } from '../../db/schema/index.ts';
 import { departmentList } from '../../vocabulary/departments.ts';
+import { productName } from '../../vocabulary/product.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { SearchReader } from '../search/policy-index.ts';
 import { searchPolicies } from '../search/policy-search.ts';
@@ -69,8 +70,8 @@ export function renderFeed(format: FeedFormat, about: FeedDescription, entries: 
     description: about.description,
     link: `${about.appUrl}/dashboard`,
     language: 'en',
-    copyright: 'China Policy Tracker',
-    generator: 'China Policy Tracker',
+    copyright: productName,
+    generator: productName,
     updated: entries[0] ? new Date(`${entries[0].card.time}T00:00:00Z`) : now,
     feedLinks: { [format]: about.selfUrl },
   });

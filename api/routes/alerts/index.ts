@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { alertChannels, alertSettings } from '../../../db/schema/index.ts';
+import { productName } from '../../../vocabulary/product.ts';
 import { isTimeZone } from '../../alerts/schedule.ts';
 import { unsubscribe, unsubscribeSubject } from '../../alerts/unsubscribe.ts';
 import { verifyUnsubscribe } from '../../alerts/unsubscribe-links.ts';
@@ -95,7 +96,7 @@ export function alertRoutes(deps: AppDeps) {
         unsubscribeAllUrl: new URL('/account', config.APP_URL).toString(),
         accountUrl: new URL('/account', config.APP_URL).toString(),
       };
-      const subject = 'Test message from China Policy Tracker: this channel works';
+      const subject = `Test message from ${productName}: this channel works`;
       const answer: ChannelTestAnswer = await deps.alertChannels
         .post(row, content, { subject, html: '', text: subject })
         .then((): ChannelTestAnswer => ({ ok: true }))

@@ -1,4 +1,5 @@
 import { html } from 'hono/html';
+import { productName } from '../../../vocabulary/product.ts';
 
 /**
  * The unsubscribe pages, served by the API itself: an unsubscribe link must work without signing
@@ -11,7 +12,7 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title} · China Policy Tracker</title>
+    <title>${title} · ${productName}</title>
     <style>
       body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; background: #f8fafc; color: #0f172a; }
       header { background: #991b1b; color: #fff; padding: 16px 24px; font-weight: 700; font-size: 18px; }
@@ -22,7 +23,7 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
     </style>
   </head>
   <body>
-    <header>China Policy Tracker</header>
+    <header>${productName}</header>
     <main>${body}</main>
   </body>
 </html>`;

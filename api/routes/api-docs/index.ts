@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
+import { productName } from '../../../vocabulary/product.ts';
 import { notFound } from '../../http/errors.ts';
 
 /**
@@ -51,13 +52,13 @@ const page = `<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>API Documentation | China Policy Tracker</title>
+  <title>API Documentation | ${productName}</title>
   <link rel="stylesheet" href="/api/docs/swagger-ui.css">
   <link rel="stylesheet" href="/api/docs/page.css">
 </head>
 <body>
   <header class="docs-header">
-    <a href="/">China Policy Tracker</a>
+    <a href="/">${productName}</a>
     <span>API Documentation</span>
     <a href="/account">Your API keys</a>
   </header>

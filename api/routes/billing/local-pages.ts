@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import type { SubscriptionStatus } from '../../../vocabulary/subscription-status.ts';
+import { subscriptionStatusLabels } from '../../../vocabulary/subscription-status.ts';
 import type { LocalCheckoutPage } from '../../billing/local-provider.ts';
 import type { StoredSubscription } from '../../billing/subscriptions.ts';
 import { fullAccessPlan } from '../../shared/billing-schemas.ts';
@@ -13,17 +13,6 @@ import { fullAccessPlan } from '../../shared/billing-schemas.ts';
  */
 
 export const assetsPath = '/api/billing/local/assets';
-
-const statusLabels: Record<SubscriptionStatus, string> = {
-  active: 'Active',
-  trialing: 'Trial',
-  inactive: 'Inactive',
-  canceled: 'Cancelled',
-  unpaid: 'Payment failed',
-  past_due: 'Payment overdue',
-  incomplete: 'Setup incomplete',
-  incomplete_expired: 'Setup expired',
-};
 
 const formatDate = (date: Date) => date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const dateElement = (date: Date) => html`<time datetime="${date.toISOString()}">${formatDate(date)}</time>`;
@@ -144,7 +133,7 @@ export function portalPage(
           <dt>Plan</dt>
           <dd>${fullAccessPlan.name}, $${fullAccessPlan.monthlyPriceUsd} per month</dd>
           <dt>Status</dt>
-          <dd>${statusLabels[subscription.status]}${cancelling ? ' (cancels at the end of the period)' : ''}</dd>
+          <dd>${subscriptionStatusLabels[subscription.status]}${cancelling ? ' (cancels at the end of the period)' : ''}</dd>
           ${periodEnd ? html`<dt>${periodLabel}</dt><dd>${dateElement(periodEnd)}</dd>` : ''}
         </dl>
         <div class="actions">

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { productName } from '../../../vocabulary/product.ts';
 import { alertRules } from '../../alerts/rules.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -67,7 +68,7 @@ export function feedRoutes(deps: AppDeps) {
         format: file.format,
         subject: { departmentCode: department.code },
         title: `${department.fullName} (${department.code}): new policies`,
-        description: `The latest policies of the ${department.fullName}, from China Policy Tracker.`,
+        description: `The latest policies of the ${department.fullName}, from ${productName}.`,
         queries: [{ departments: [department.code] }],
         reader: signedIn?.reader ?? { entitled: false },
         personal: signedIn !== null,
@@ -83,7 +84,7 @@ export function feedRoutes(deps: AppDeps) {
       return send(c, {
         format: file.format,
         subject: { savedSearchId: search.id },
-        title: `${search.name}: China Policy Tracker`,
+        title: `${search.name}: ${productName}`,
         description: `New policies matching your saved search "${search.name}".`,
         queries: [search.query],
         reader: signedIn.reader,
@@ -98,7 +99,7 @@ export function feedRoutes(deps: AppDeps) {
       return send(c, {
         format: file.format,
         subject: { personal: true },
-        title: 'Your alerts: China Policy Tracker',
+        title: `Your alerts: ${productName}`,
         description: 'New policies matching your saved searches with alerts on and your notification preferences.',
         queries: rules.map((rule) => rule.query),
         reader: signedIn.reader,

@@ -1,3 +1,4 @@
+import { productName } from '../../../vocabulary/product.ts';
 import type { Config } from '../../config.ts';
 import { maxPageSize } from './definitions.ts';
 
@@ -10,7 +11,7 @@ export function openApiDocument(config: Pick<Config, 'APP_URL' | 'API_REQUESTS_P
   return {
     openapi: '3.1.0',
     info: {
-      title: 'China Policy Tracker API',
+      title: `${productName} API`,
       version: '1.0.0',
       description: description(base, config),
     },

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { format, isValid, parseISO } from 'date-fns';
 import { type ReactNode } from 'react';
+import { subscriptionStatusLabels } from '../../../vocabulary/subscription-status.ts';
 import { createBillingPortal, fullAccessPlan, subscriptionQuery, type Subscription } from '../api/billing.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { toast } from '../components/toaster.tsx';
@@ -13,17 +14,7 @@ function formatBillingDate(value: string | null): string {
   return isValid(date) ? format(date, 'MMMM d, yyyy') : 'not available';
 }
 
-const statusLabels: Record<Subscription['status'], string> = {
-  none: 'None',
-  active: 'Active',
-  trialing: 'Trial',
-  inactive: 'Inactive',
-  canceled: 'Canceled',
-  unpaid: 'Unpaid',
-  past_due: 'Past Due',
-  incomplete: 'Incomplete',
-  incomplete_expired: 'Incomplete Expired',
-};
+const statusLabels: Record<Subscription['status'], string> = { none: 'None', ...subscriptionStatusLabels };
 
 function StatusBadge({ children, tone }: { children: ReactNode; tone: 'green' | 'amber' | 'red' | 'slate' }) {
   const tones = {

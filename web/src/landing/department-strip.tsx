@@ -1,7 +1,7 @@
-import type { DepartmentCode } from '../../../vocabulary/departments.ts';
+import { departmentList } from '../../../vocabulary/departments.ts';
 
-/** Every department (the type refuses a code that is none), in the landing design's order rather than by id. */
-const stripCodes: readonly DepartmentCode[] = ['CSRC', 'PBOC', 'NBS', 'SC', 'SAFE', 'SAMR', 'NDRC', 'MIIT', 'MOF', 'MOFCOM', 'MOFA', 'MOHRSS', 'HKMA', 'NHC'];
+/** Every department the product follows, by id. */
+const stripCodes = departmentList.map((department) => department.code);
 
 export function DepartmentStrip() {
   return (
