@@ -9,7 +9,7 @@ import { loadStoryJobSettings } from '../processing/config.ts';
 import { sourceCatalogue } from '../sources/catalogue.ts';
 import { readArticle } from '../sources/extract/article.ts';
 import { readList } from '../sources/extract/list.ts';
-import { queueRuns } from '../sources/queue-runs.ts';
+import { queueRuns } from '../sources/run-status.ts';
 import { runSource, type RunTools } from '../sources/run.ts';
 import { startSiteServer, type SiteServer } from '../sources/site-server.ts';
 import type { Source } from '../sources/sources.ts';

@@ -5,6 +5,7 @@ import { autoProcess } from '../sources/config.ts';
 import { readArticle } from '../sources/extract/article.ts';
 import { readList } from '../sources/extract/list.ts';
 import { runSource } from '../sources/run.ts';
+import { failRun } from '../sources/run-status.ts';
 import { loadSource } from '../sources/sources.ts';
 import { defineJob, jobServices, type JobQueueOptions } from './definition.ts';
 
@@ -26,7 +27,7 @@ export const runSourceJob = defineJob({
     if (!run) return `run ${runId} is gone`;
     const source = await loadSource(db, run.sourceCode);
     if (!source) {
-      await db.update(sourceRuns).set({ status: 'failed', error: 'No such source in the catalogue', finishedAt: context.now() }).where(eq(sourceRuns.id, runId));
+      await failRun(db, runId, 'No such source in the catalogue', context.now());
       return `run ${runId}: no source ${run.sourceCode}`;
     }
     const { enqueue, sources } = jobServices(context);
@@ -51,6 +52,6 @@ export const runSourceJob = defineJob({
   },
   // A run whose worker died: its retry carries on; with none left the run is failed, so the source can run again.
   abandoned: async (tx, { runId }, loss) => {
-    if (loss.final) await tx.update(sourceRuns).set({ status: 'failed', error: loss.reason, finishedAt: loss.now }).where(eq(sourceRuns.id, runId));
+    if (loss.final) await failRun(tx, runId, loss.reason, loss.now);
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defaultSourcesCron } from '../sources/config.ts';
-import { queueRuns } from '../sources/queue-runs.ts';
+import { queueRuns } from '../sources/run-status.ts';
 import { loadSources } from '../sources/sources.ts';
 import { defineJob, jobServices, type JobQueueOptions } from './definition.ts';
 import { runSourceJob } from './run-source.ts';

@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from '../test/context.ts';
 import { runWorker } from '../worker/run.ts';
 import { readArticle } from './extract/article.ts';
 import { readList } from './extract/list.ts';
-import { queueRuns } from './queue-runs.ts';
+import { queueRuns } from './run-status.ts';
 import { runSource, type RunTools } from './run.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 import type { Source } from './sources.ts';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { sourceLists, sourcePages, sourceRuns, type SourceRunFailure, type StoryDocumentFacts } from '../../db/schema/index.ts';
 import { processStoryJob } from '../jobs/process-story.ts';
@@ -8,6 +8,7 @@ import { startProcessing } from '../stories/status.ts';
 import { failedLinks, forgetArticleFailures, recordArticleFailure } from './article-failures.ts';
 import type { ArticleReader, ArticleReading, ExtractedArticle, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
 import { listPageUrl } from './paging.ts';
+import { claimRun, finishRun } from './run-status.ts';
 import type { Source, SourceList } from './sources.ts';
 
 /**
@@ -58,12 +59,7 @@ export type RunOutcome = { status: 'succeeded' | 'failed'; newStories: number; f
  */
 export async function runSource(tools: RunTools, source: Source, runId: number): Promise<RunOutcome> {
   const { db } = tools;
-  const [claimed] = await db
-    .update(sourceRuns)
-    .set({ status: 'running', startedAt: tools.now() })
-    .where(and(eq(sourceRuns.id, runId), sql`${sourceRuns.status} in ('queued', 'running')`))
-    .returning({ id: sourceRuns.id });
-  if (!claimed) return { status: 'skipped', why: 'the run is no longer queued' };
+  if (!(await claimRun(db, runId, tools.now()))) return { status: 'skipped', why: 'the run is no longer queued' };
 
   const tally: Tally = { pagesFetched: 0, notModified: 0, linksFound: 0, newStories: 0, duplicates: 0, failures: [] };
   const save = () => db.update(sourceRuns).set({ ...tally, failures: tally.failures.slice(0, keptFailures) }).where(eq(sourceRuns.id, runId));
@@ -85,10 +81,9 @@ export async function runSource(tools: RunTools, source: Source, runId: number):
       ? `None of the ${articlesTried} new articles could be read`
       : null;
   const status = error ? 'failed' : 'succeeded';
-  await db
-    .update(sourceRuns)
-    .set({ ...tally, failures: tally.failures.slice(0, keptFailures), status, error, finishedAt: tools.now() })
-    .where(eq(sourceRuns.id, runId));
+  if (!(await finishRun(db, runId, { status, error, now: tools.now() }, { ...tally, failures: tally.failures.slice(0, keptFailures) }))) {
+    return { status: 'skipped', why: 'the run was failed as abandoned while it ran' };
+  }
   return { status, newStories: tally.newStories, failures: tally.failures.length };
 }
 

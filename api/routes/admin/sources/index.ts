@@ -20,7 +20,7 @@ import { sourceForUrl } from '../../../sources/catalogue.ts';
 import { autoProcess } from '../../../sources/config.ts';
 import { toSourceRun, summariseSources } from '../../../sources/health.ts';
 import { previewPage } from '../../../sources/preview.ts';
-import { queueRuns } from '../../../sources/queue-runs.ts';
+import { queueRuns } from '../../../sources/run-status.ts';
 import { loadSource, loadSources, saveSourceSettings } from '../../../sources/sources.ts';
 
 /**
