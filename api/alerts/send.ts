@@ -67,7 +67,9 @@ export async function sendDueDeliveries(services: AlertServices, options: { now:
         if (!services.mailer) throw new Error('SMTP_URL is not set: e-mail alerts wait until it is');
         await services.mailer.send({
           to: reader.email,
-          rendered,
+          subject: rendered.subject,
+          html: rendered.html,
+          text: rendered.text,
           unsubscribeUrl: content.unsubscribeAllUrl,
           messageId: `<alert-${sendable[0]!.id}.${sendable.length}@${new URL(settings.APP_URL).hostname}>`,
         });

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createMeilisearchSearch, type MeilisearchSearch } from '../search/meilisearch.ts';
 import { createAlertChannelPoster, outboundGuard, type AlertChannelPoster } from './channels.ts';
 import type { AlertSettings, WorkerAlertConfig } from './config.ts';
-import { createAlertMailer, type AlertMailer } from './mailer.ts';
 
 /**
  * What matching and sending reach: the database, the index (search-only key), the mailer (null
@@ -13,7 +13,7 @@ export type AlertServices = {
   db: Database;
   settings: AlertSettings;
   search: MeilisearchSearch | null;
-  mailer: AlertMailer | null;
+  mailer: Mailer | null;
   channels: AlertChannelPoster;
 };
 
@@ -27,7 +27,7 @@ export function createAlertServices(db: Database, config: WorkerAlertConfig): Al
     db,
     settings: config,
     search: config.MEILI_URL ? createMeilisearchSearch({ host: config.MEILI_URL, apiKey, indexName: config.MEILI_INDEX }) : null,
-    mailer: createAlertMailer(config),
+    mailer: createMailer(config),
     channels: createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) }),
   };
 }

@@ -3,11 +3,11 @@ import { departmentList } from '../../db/reference-data.ts';
 import { savedSearches } from '../../db/schema/index.ts';
 import { createPolicy } from '../../db/testing.ts';
 import { startMailSink } from '../dev/mail-sink.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
 import { indexAll } from '../search/testing.ts';
 import { createTestContext } from '../test/context.ts';
 import { createAlertChannelPoster, outboundGuard } from './channels.ts';
-import { createAlertMailer } from './mailer.ts';
 import { matchArrivals } from './match.ts';
 import { sendDueDeliveries } from './send.ts';
 import type { AlertServices } from './services.ts';
@@ -101,7 +101,7 @@ export async function createAlertTestWorld(overrides: Parameters<typeof createTe
     db: ctx.db,
     settings: ctx.config,
     search: ctx.deps.meilisearch,
-    mailer: createAlertMailer(ctx.config),
+    mailer: createMailer(ctx.config),
     channels: createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: ctx.config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) }),
   };
   const documents = loadLabelledSet();

@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { MailSettings } from './config.ts';
+import { createMailer } from './mailer.ts';
 
 export type StoredContactMessage = {
   id: number;
@@ -13,23 +13,16 @@ export type StoredContactMessage = {
 };
 
 /**
- * E-mails a stored contact message to the support mailbox, or null when SMTP_URL is unset (then
- * nothing leaves the machine; the back office still lists the message). Timeouts, so a dead SMTP
- * server costs a logged error, never a socket left hanging.
+ * E-mails a stored contact message to the support mailbox through the product's one mailer
+ * (./mailer.ts), or null when it has none (SMTP_URL unset: nothing leaves the machine; the back
+ * office still lists the message).
  */
 export function createSupportMailer(config: MailSettings) {
-  if (!config.SMTP_URL || !config.SUPPORT_EMAIL) return null;
+  const mailer = createMailer(config);
   const to = config.SUPPORT_EMAIL;
-  const from = config.MAIL_FROM ?? to;
-  const transport = nodemailer.createTransport({
-    url: config.SMTP_URL,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  if (!mailer || !to) return null;
   return async (contact: StoredContactMessage): Promise<void> => {
-    await transport.sendMail({
-      from,
+    await mailer.send({
       to,
       // Support answers the visitor, not the form's sender address.
       replyTo: { name: contact.name, address: contact.email },
