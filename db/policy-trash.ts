@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { livePolicy } from './policy-records.ts';
 import { departments, policies, users } from './schema/index.ts';
@@ -76,9 +76,21 @@ export async function listTrash(db: Pick<Database, 'select'>): Promise<TrashedPo
   }));
 }
 
-/** The source URLs among `urls` that a policy in the Trash holds. */
-export async function trashedSourceUrls(db: Pick<Database, 'select'>, urls: readonly string[]): Promise<Set<string>> {
-  if (urls.length === 0) return new Set();
-  const rows = await db.select({ url: policies.sourceUrl }).from(policies).where(and(inTrash, inArray(policies.sourceUrl, [...urls])));
-  return new Set(rows.flatMap((row) => (row.url ? [row.url] : [])));
+/**
+ * "A policy already exists for this URL", decided once: the policy holding each of these source
+ * URLs, live or in the Trash. A policy in the Trash holds its URL until it is purged, so that
+ * restoring it stays possible: the intake takes in no story for its URL (api/stories/intake.ts), and
+ * processing makes no second policy for it (api/processing/process.ts). A live holder wins over one
+ * in the Trash (a URL both hold dates from before this rule).
+ */
+export async function policiesHoldingUrls(db: Pick<Database, 'select'>, urls: readonly string[]): Promise<Map<string, { id: number; inTrash: boolean }>> {
+  const holders = new Map<string, { id: number; inTrash: boolean }>();
+  if (urls.length === 0) return holders;
+  const rows = await db
+    .select({ id: policies.id, url: policies.sourceUrl, deletedAt: policies.deletedAt })
+    .from(policies)
+    .where(inArray(policies.sourceUrl, [...urls]))
+    .orderBy(sql`${policies.deletedAt} is not null`, asc(policies.id));
+  for (const row of rows) if (row.url && !holders.has(row.url)) holders.set(row.url, { id: row.id, inTrash: row.deletedAt !== null });
+  return holders;
 }

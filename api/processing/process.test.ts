@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restorePolicies } from '../../db/policy-trash.ts';
 import { pendingStories, policies } from '../../db/schema/index.ts';
+import { createPolicy } from '../../db/testing.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { failOrphanedStories } from '../stories/status.ts';
 import { createStory, putStoryInStatus } from '../stories/testing.ts';
@@ -69,6 +71,24 @@ describe('a story that keeps failing', () => {
     expect(await processStory(deps(analyser), story.id, { retryCount: 0, retryLimit: 3 })).toBe('processed');
     expect(await processStory(deps(analyser), story.id, { retryCount: 1, retryLimit: 3 })).toBe('skipped');
     expect(await ctx.db.$count(policies, eq(policies.sourceUrl, story.url!))).toBe(1);
+  });
+});
+
+describe('a story whose URL a policy in the Trash holds', () => {
+  it('makes no second policy: it fails, saying so, and the policy can still be restored', async () => {
+    // Taken in before the policy was made from the same address some other way (an admin's form), then trashed.
+    const story = await storyInProcessing();
+    const policy = await createPolicy(ctx.db, { sourceUrl: story.url });
+    await ctx.db.update(policies).set({ deletedAt: new Date() }).where(eq(policies.id, policy.id));
+
+    expect(await processStory(deps(createRulesAnalyser({ now: () => new Date() })), story.id, { retryCount: 0, retryLimit: 3 })).toBe('failed');
+    expect(await read(story.id)).toMatchObject({
+      status: 'failed',
+      policyId: null,
+      error: `Policy ${policy.id} for this address is in the Trash: restore it, or purge it to make a new policy from this story`,
+    });
+    expect(await ctx.db.$count(policies, eq(policies.sourceUrl, story.url!))).toBe(1);
+    expect(await restorePolicies(ctx.db, [policy.id])).toHaveLength(1);
   });
 });
 

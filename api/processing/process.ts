@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { policiesHoldingUrls } from '../../db/policy-trash.ts';
 import { livePolicy } from '../../db/policy-records.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { saveCitations } from '../../db/citations.ts';
@@ -30,6 +31,17 @@ export type ProcessingDeps = {
 export type Attempt = { retryCount: number; retryLimit: number };
 
 export type Outcome = 'processed' | 'skipped' | 'failed';
+
+/**
+ * The story's URL belongs to a policy in the Trash: it still holds the URL until it is purged
+ * (db/policy-trash.ts), so no second policy is made for it. Retrying can't help; the admin
+ * restores the policy, or purges it and re-queues the story.
+ */
+class PolicyInTrashError extends Error {
+  constructor(policyId: number) {
+    super(`Policy ${policyId} for this address is in the Trash: restore it, or purge it to make a new policy from this story`);
+  }
+}
 
 function describe(error: unknown, signal: AbortSignal): string {
   // However the analyser reports an abort (an AbortError, the client's own error), it was the timeout.
@@ -107,7 +119,8 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
     return await deps.db.transaction(async (tx) => {
       const locked = await lockProcessingStory(tx, storyId);
       if (!locked) return 'skipped';
-      const [byUrl] = locked.policyId === null && locked.url ? await tx.select({ id: policies.id }).from(policies).where(and(eq(policies.sourceUrl, locked.url), livePolicy)) : [];
+      const byUrl = locked.policyId === null && locked.url ? (await policiesHoldingUrls(tx, [locked.url])).get(locked.url) : undefined;
+      if (byUrl?.inTrash) throw new PolicyInTrashError(byUrl.id);
       const at = deps.now();
       const { id: policyId } = await saveAnalysis(tx, locked.policyId ?? byUrl?.id ?? null, analysis, input, { at, overwriteEdited: false });
       await recordKnownFacts(tx, policyId, analysis);
@@ -118,7 +131,7 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
   } catch (error) {
     const reason = describe(error, signal);
     // Retrying can't fix a story with nothing to analyse or an analysis our rules refuse.
-    const hopeless = error instanceof UnusableStoryError || error instanceof PolicyWriteError;
+    const hopeless = error instanceof UnusableStoryError || error instanceof PolicyWriteError || error instanceof PolicyInTrashError;
     if (hopeless || attempt.retryCount >= attempt.retryLimit) {
       await markFailed(deps.db, storyId, reason, deps.now());
       return 'failed';

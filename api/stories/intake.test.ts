@@ -1,8 +1,10 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingStories } from '../../db/schema/index.ts';
+import { purgePolicies, restorePolicies } from '../../db/policy-trash.ts';
+import { pendingStories, policies } from '../../db/schema/index.ts';
+import { createPolicy } from '../../db/testing.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { prepareStory, takeInStories, takeInStory, type PreparedStory, type StoryOrigin } from './intake.ts';
+import { prepareStory, storiesInTrash, takeInStories, takeInStory, type PreparedStory, type StoryOrigin } from './intake.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -48,5 +50,23 @@ describe('the intake', () => {
     const outcome = await takeInStories(ctx.db, [prepared({ ...notice, url }), prepared({ ...notice, url: `${url}#top` })], fromSite);
     expect(outcome).toEqual({ storedIds: [expect.any(Number)], duplicates: 1 });
     expect(prepareStory({ ...notice, url: 'ftp://www.gov.cn/x' })).toEqual({ error: 'not a web address' });
+  });
+
+  it('takes in no story for a URL whose policy is in the Trash, until the policy is purged', async () => {
+    const url = 'https://www.gov.cn/zhengce/content/2026-03/05/content_trash.htm';
+    const policy = await createPolicy(ctx.db, { sourceUrl: url });
+    await ctx.db.update(policies).set({ deletedAt: new Date() }).where(eq(policies.id, policy.id));
+    const story = prepared({ ...notice, url });
+
+    expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [], duplicates: 1 });
+    expect(await storiesInTrash(ctx.db, [story])).toEqual([url]);
+    // Restoring stays possible: nothing else took the URL meanwhile.
+    expect(await restorePolicies(ctx.db, [policy.id])).toHaveLength(1);
+    expect(await storiesInTrash(ctx.db, [story])).toEqual([]);
+    expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [], duplicates: 1 });
+
+    await ctx.db.update(policies).set({ deletedAt: new Date() }).where(eq(policies.id, policy.id));
+    expect(await purgePolicies(ctx.db, { ids: [policy.id] })).toHaveLength(1);
+    expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [expect.any(Number)], duplicates: 0 });
   });
 });

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { trashedSourceUrls } from '../../db/policy-trash.ts';
-import { pendingStories, policies, type StoryDocumentFacts, type StoryProducer } from '../../db/schema/index.ts';
+import { policiesHoldingUrls } from '../../db/policy-trash.ts';
+import { pendingStories, type StoryDocumentFacts, type StoryProducer } from '../../db/schema/index.ts';
 
 /**
  * The one way a story enters the product, whoever produces it (a file import now, the source
  * sites' scrapers next): its URL normalised, its content hashed, a story already known skipped,
  * the rest inserted as `pending` with where it came from. A known story whose policy is in the
  * Trash stays known (it is not taken in twice); `storiesInTrash` names them, so the producer can
- * tell the admin to restore the policy or re-queue the story rather than "already imported". A story is known by its normalised URL,
- * or, without one, by the hash of its title and text; a URL that is already a policy's source is
- * known too. Producers check their own rows (lengths, required fields) before; this module decides
+ * tell the admin to restore the policy (or purge it) rather than "already imported". A story is known by its normalised URL,
+ * or, without one, by the hash of its title and text; a URL a policy holds, live or in the Trash
+ * (db/policy-trash.ts's `policiesHoldingUrls`), is known too. Producers check their own rows (lengths, required fields) before; this module decides
  * what a story is and whether it is new.
  */
 
@@ -90,7 +90,7 @@ export async function knownStoryKeys(db: Pick<Database, 'select'>, keys: readonl
   const known = new Set<string>();
   if (urls.length) {
     for (const row of await db.select({ url: pendingStories.url }).from(pendingStories).where(inArray(pendingStories.url, urls))) known.add(`url:${row.url}`);
-    for (const row of await db.select({ url: policies.sourceUrl }).from(policies).where(and(isNotNull(policies.sourceUrl), inArray(policies.sourceUrl, urls)))) known.add(`url:${row.url}`);
+    for (const url of (await policiesHoldingUrls(db, urls)).keys()) known.add(`url:${url}`);
   }
   if (hashes.length) {
     for (const row of await db.select({ hash: pendingStories.contentHash }).from(pendingStories).where(inArray(pendingStories.contentHash, hashes))) known.add(`hash:${row.hash}`);
@@ -100,15 +100,15 @@ export async function knownStoryKeys(db: Pick<Database, 'select'>, keys: readonl
 
 /**
  * Of stories a producer found known (duplicates), the addresses whose policy is in the Trash: the
- * producer reports them apart ("in the Trash: restore the policy, or re-queue its story") instead
+ * producer reports them apart ("in the Trash: restore the policy, or purge it") instead
  * of "already imported", since the admin deleted what they are importing again.
  */
 export async function storiesInTrash(db: Pick<Database, 'select'>, stories: readonly PreparedStory[]): Promise<string[]> {
-  const trashed = await trashedSourceUrls(
+  const holders = await policiesHoldingUrls(
     db,
     stories.flatMap((story) => (story.url ? [story.url] : [])),
   );
-  return [...trashed];
+  return [...holders].flatMap(([url, holder]) => (holder.inTrash ? [url] : []));
 }
 
 export type Story = typeof pendingStories.$inferSelect;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
+import { policiesHoldingUrls } from '../../db/policy-trash.ts';
 import { pendingStories, policies } from '../../db/schema/index.ts';
 import type { StoryStatus } from '../../vocabulary/story-status.ts';
 
@@ -80,19 +81,20 @@ export async function markByAdmin(tx: Transaction, storyId: number, success: boo
 }
 
 /**
- * A processed story with no live policy back to `pending`, to be processed again (a new policy:
- * the one in the Trash, if any, stays there). Why it can't be: no such story, or it is not
- * processed, or its policy is live.
+ * A processed story with no live policy back to `pending`, to be processed again into a new
+ * policy. Why it can't be: no such story, or it is not processed, or its policy is live, or a
+ * policy in the Trash still holds its URL (db/policy-trash.ts: restore that one, or purge it first).
  */
-export async function requeue(tx: Transaction, storyId: number, now: Date): Promise<{ policyId: number | null } | 'missing' | 'not_processed' | 'has_policy'> {
+export async function requeue(tx: Transaction, storyId: number, now: Date): Promise<{ policyId: number | null } | 'missing' | 'not_processed' | 'has_policy' | 'in_trash'> {
   const [story] = await tx
-    .select({ status: pendingStories.status, policyId: pendingStories.policyId, withoutPolicy: sql<boolean>`${processedWithoutPolicy}` })
+    .select({ status: pendingStories.status, url: pendingStories.url, policyId: pendingStories.policyId, withoutPolicy: sql<boolean>`${processedWithoutPolicy}` })
     .from(pendingStories)
     .where(at(storyId))
     .for('update');
   if (!story) return 'missing';
   if (story.status !== 'processed') return 'not_processed';
   if (!story.withoutPolicy) return 'has_policy';
+  if (story.url && (await policiesHoldingUrls(tx, [story.url])).get(story.url)?.inTrash) return 'in_trash';
   await tx
     .update(pendingStories)
     .set({ status: 'pending', policyId: null, processedAt: null, error: null, attempts: 0, updatedAt: now })

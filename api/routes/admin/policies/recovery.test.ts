@@ -262,7 +262,7 @@ describe('New Policy: POST /api/admin/policies', () => {
 });
 
 describe('a story whose policy was deleted', () => {
-  it('shows in the queue as processed with its policy deleted, is re-queued, and makes a new policy; a re-import reports it in the Trash', async () => {
+  it('shows in the queue as processed with its policy deleted; while the policy is in the Trash it keeps the URL (a re-import reports it there, a re-queue is refused), once purged the story is re-queued into a new policy', async () => {
     const url = `${source.url}?requeue`;
     const story = await createStory(ctx.db, { title: source.title, url, chineseText: source.chineseText, status: 'processing' });
     await processStory({ ...processing, db: ctx.db }, story.id, { retryCount: 0, retryLimit: 0 });
@@ -278,6 +278,11 @@ describe('a story whose policy was deleted', () => {
     expect(await takeInStories(ctx.db, [prepared], testOrigin)).toEqual({ storedIds: [], duplicates: 1 });
     expect(await storiesInTrash(ctx.db, [prepared])).toEqual([url]);
 
+    const refused = await admin(`/stories/${story.id}/requeue`, { json: {} });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe('Its policy is in the Trash: restore it, or purge it before re-queueing the story');
+
+    expect((await admin('/policy-trash/purge', { json: { policyIds: [policyId] } })).status).toBe(200);
     const requeued = await admin(`/stories/${story.id}/requeue`, { json: {} });
     expect(await requeued.json()).toEqual({ id: story.id, status: 'pending', message: 'Story re-queued' });
     expect(await queued()).toMatchObject({ status: 'pending', policyDeleted: false });
@@ -286,11 +291,6 @@ describe('a story whose policy was deleted', () => {
     const [after] = await ctx.db.select().from(pendingStories).where(eq(pendingStories.id, story.id));
     expect(after!.policyId).not.toBe(policyId);
     expect((await editorView(after!.policyId!)).source_url).toBe(url);
-
-    // The old policy, still in the Trash, can't come back beside the new one from the same source.
-    const restore = await admin('/policy-trash/restore', { json: { policyIds: [policyId] } });
-    expect(restore.status).toBe(409);
-    expect((await restore.json()).error.message).toBe('Another policy has this source URL');
   });
 
   it('a story an admin marked processed by mistake is re-queued too; a live one is not', async () => {
