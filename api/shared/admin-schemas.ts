@@ -308,7 +308,7 @@ export type StoryRow = {
   status: StoryStatus;
   error: string | null;
   createdAt: string;
-  /** Processed, but its policy is in the Trash or gone: listed in the queue to be re-queued. */
+  /** Processed, but its policy is in the Trash or gone: listed in the queue to be re-queued (once purged, if in the Trash). */
   policyDeleted: boolean;
 };
 
