@@ -15,7 +15,7 @@ import { searchQuerySchema, suggestQuerySchema } from '../../shared/search.ts';
 import { validate } from '../../http/validation.ts';
 
 /**
- * Search, answered from Meilisearch with the search-only key and no SQL (DESIGN.md):
+ * Search, answered from Meilisearch with the search-only key and no SQL (README, Architecture):
  * - GET  /api/search: the search page and dashboard (results, total, pages, facet counts);
  * - GET  /api/search/chinese-matches: an English query's matches in the Chinese text, for the
  *   dashboard (the search page has them in its answer; api/search/cross-language.ts);
@@ -24,7 +24,7 @@ import { validate } from '../../http/validation.ts';
  *   instant-meilisearch (react-instantsearch widgets), configured with host `${origin}/api/search`.
  */
 export function searchRoutes(deps: AppDeps) {
-  // Search sees what the reader may read (DESIGN.md): the full texts only for an entitled reader.
+  // Search sees what the reader may read (docs/principles.md): the full texts only for an entitled reader.
   // A visitor (no session) costs no SQL.
   const readerOf = async (c: Context<AuthEnv>): Promise<SearchReader> => ({
     entitled: await hasFullAccess(deps.db, c.var.user, deps.now()),

@@ -4,7 +4,7 @@ import { createSignedInUser, createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 
 /**
- * Search sees what the reader may read (DESIGN.md): the full English translation and the Chinese
+ * Search sees what the reader may read (docs/principles.md): the full English translation and the Chinese
  * original are a subscriber's; a visitor or a reader without a subscription gets no match, count,
  * highlight or suggestion from them, on every search path.
  */
