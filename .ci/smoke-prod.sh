@@ -31,6 +31,29 @@ trap 'stop_services; rm -rf "$work"' EXIT
 
 started=$(date +%s)
 git clone -q "$repo" "$app"
+# No Docker engine here: the compose files are parsed, and the production one checked for what
+# makes it production (scalable API without a fixed host port, migrate once first, health checks).
+(cd "$app" && node -e '
+  const { parseDocument } = require("yaml");
+  const fs = require("node:fs");
+  const read = (file) => {
+    const doc = parseDocument(fs.readFileSync(file, "utf8"), { merge: true });
+    if (doc.errors.length) throw new Error(`${file}: ${doc.errors.map(String).join("; ")}`);
+    return doc.toJS();
+  };
+  read("compose.yaml");
+  const { services } = read("compose.prod.yaml");
+  const problems = [];
+  if (services.api.ports) problems.push("api publishes a host port: it could not scale");
+  for (const name of ["api", "worker", "indexer"]) {
+    if (services[name].depends_on?.migrate?.condition !== "service_completed_successfully") problems.push(`${name} does not wait for migrate`);
+    if (services[name].environment?.NODE_ENV !== "production") problems.push(`${name} is not in production`);
+  }
+  for (const name of ["api", "postgres", "meilisearch"]) if (!services[name].healthcheck) problems.push(`${name} has no health check`);
+  if (services.postgres.image !== "postgres:18" || services.meilisearch.image !== "getmeili/meilisearch:v1.21") problems.push("unexpected Postgres or Meilisearch image");
+  if (problems.length) { console.error(problems.join("\n")); process.exit(1); }
+') || fail "compose.prod.yaml (above)"
+grep -q '^USER node$' "$app/Dockerfile" && grep -q -- '--omit=dev' "$app/Dockerfile" || fail "the Dockerfile must run as node and install without dev dependencies"
 # The checkout's installed packages, as hard links (as in smoke-dev.sh).
 cp -al "$repo/node_modules" "$app/node_modules"
 (cd "$app" && npm run build >"$work/build.log" 2>&1) || { cat "$work/build.log" >&2; fail "npm run build failed"; }
