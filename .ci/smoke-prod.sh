@@ -31,6 +31,8 @@ trap 'stop_services; rm -rf "$work"' EXIT
 
 started=$(date +%s)
 git clone -q "$repo" "$app"
+# The checkout's installed packages, as hard links (as in smoke-dev.sh).
+cp -al "$repo/node_modules" "$app/node_modules"
 # No Docker engine here: the compose files are parsed, and the production one checked for what
 # makes it production (scalable API without a fixed host port, migrate once first, health checks).
 (cd "$app" && node -e '
@@ -54,8 +56,6 @@ git clone -q "$repo" "$app"
   if (problems.length) { console.error(problems.join("\n")); process.exit(1); }
 ') || fail "compose.prod.yaml (above)"
 grep -q '^USER node$' "$app/Dockerfile" && grep -q -- '--omit=dev' "$app/Dockerfile" || fail "the Dockerfile must run as node and install without dev dependencies"
-# The checkout's installed packages, as hard links (as in smoke-dev.sh).
-cp -al "$repo/node_modules" "$app/node_modules"
 (cd "$app" && npm run build >"$work/build.log" 2>&1) || { cat "$work/build.log" >&2; fail "npm run build failed"; }
 for file in dist/api/start.js dist/api/main.js dist/api/worker/main.js dist/indexer/main.js dist/api/cli/admin.js dist/db/migrate-cli.js dist/db/migrations/meta/_journal.json dist/web/index.html; do
   [ -f "$app/$file" ] || fail "npm run build made no $file"
