@@ -8,6 +8,8 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
+# Run as root, Postgres runs as another user, which must reach its binaries in the clone.
+chmod 755 "$work"
 app="$work/app"
 log="$work/start.log"
 pid=""
