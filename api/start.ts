@@ -57,35 +57,41 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  log('migrating the database and loading reference data');
-  const migration = await exitOf(run(entry('../db/migrate-cli.js')));
-  if (migration.code !== 0) {
-    console.error(`[start] the migration failed (exit ${migration.code ?? migration.signal}); nothing else started`);
-    return 1;
-  }
-
-  const running = services.map(([name, file]) => ({ name, child: run(file) }));
+  // A signal stops whatever runs by then: the migration, or the three services.
+  const children: ChildProcess[] = [];
   let stopping = false;
   const stopAll = () => {
     stopping = true;
-    for (const { child } of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      log(`${signal}: stopping the API, the worker and the indexer`);
+      log(`${signal}: stopping`);
       stopAll();
     });
   }
-  const exits = running.map(({ name, child }) =>
-    exitOf(child).then(({ code, signal }) => {
+
+  log('migrating the database and loading reference data');
+  const migrate = run(entry('../db/migrate-cli.js'));
+  children.push(migrate);
+  const migration = await exitOf(migrate);
+  if (migration.code !== 0 || stopping) {
+    if (!stopping) console.error(`[start] the migration failed (exit ${migration.code ?? migration.signal}); nothing else started`);
+    return stopping ? 0 : 1;
+  }
+
+  const exits = services.map(([name, file]) => {
+    const child = run(file);
+    children.push(child);
+    return exitOf(child).then(({ code, signal }) => {
       const clean = stopping && code === 0;
       if (!clean) {
         console.error(`[start] ${name} exited (${code === null ? signal : `code ${code}`})${stopping ? '' : '; stopping the others'}`);
         if (!stopping) stopAll();
       }
       return clean;
-    }),
-  );
+    });
+  });
   log(`started ${services.map(([name]) => name).join(', ')}`);
   const clean = await Promise.all(exits);
   if (clean.every(Boolean)) {
