@@ -17,9 +17,10 @@ dev: $(NPM_STAMP)
 build: $(NPM_STAMP)
 	npm run build
 
+# `npm start` without npm in between (npm exits on SIGTERM without waiting for its script).
 # Refuses to start without the production secrets (api/config.ts); no demo data, no demo accounts.
 start:
-	npm start
+	node dist/api/start.js
 
 test: $(NPM_STAMP) typecheck unit e2e
 

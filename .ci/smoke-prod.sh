@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The production path (docs/deploying.md), as CI can walk it without Docker: a fresh clone,
-# `npm run build`, then `npm start` against a Postgres and Meilisearch started here, with an
-# environment holding only what the deployment is given. `npm start` must refuse without its
-# secrets, naming each; with them it must come up healthy with no demo data and no demo accounts,
-# let an admin made by `npm run admin` sign in, and stop on SIGTERM with exit code 0, leaving
-# nothing running.
+# `npm run build`, then the production launcher (`npm start`) against a Postgres and Meilisearch
+# started here, with an environment holding only what the deployment is given. `npm start` must
+# refuse without its secrets, naming each; with them the launcher must come up healthy with no demo
+# data and no demo accounts, let an admin made by `npm run admin` sign in, and stop on SIGTERM with
+# exit code 0, leaving nothing running.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -23,7 +23,7 @@ stop_services() {
 }
 fail() {
   echo "smoke test FAILED: $*" >&2
-  echo "---- npm start log ----" >&2
+  echo "---- start log ----" >&2
   cat "$log" >&2 || true
   [ -n "$pid" ] && kill -KILL -- "-$pid" 2>/dev/null || true
   stop_services
@@ -100,11 +100,13 @@ code=$?
 set -e
 [ "$code" != 0 ] && grep -q 'APP_SECRET' "$work/refused.log" || fail "npm start without APP_SECRET did not refuse naming it: $(cat "$work/refused.log")"
 
+# What `npm start` runs, started as a supervisor starts it (the image's CMD, a systemd unit): npm
+# itself answers SIGTERM by exiting 143 at once, without passing the signal on or waiting.
 # setsid: its own process group, so that anything left behind can be found and killed on failure.
-(cd "$app" && exec setsid "${clean[@]}" "${deployed[@]}" npm start) >"$log" 2>&1 &
+(cd "$app" && exec setsid "${clean[@]}" "${deployed[@]}" node dist/api/start.js) >"$log" 2>&1 &
 pid=$!
 for _ in $(seq 1 600); do
-  kill -0 "$pid" 2>/dev/null || fail "npm start exited before it was healthy"
+  kill -0 "$pid" 2>/dev/null || fail "node dist/api/start.js exited before it was healthy"
   curl -fsS "$base/api/health" >/dev/null 2>&1 && break
   sleep 0.5
 done
@@ -147,9 +149,9 @@ code=$?
 set -e
 pid_was=$pid
 pid=""
-[ "$code" = 0 ] || fail "npm start exited $code after SIGTERM"
-grep -q '\[start\] stopped' "$log" || fail "npm start did not report all three processes stopped"
+[ "$code" = 0 ] || fail "node dist/api/start.js exited $code after SIGTERM"
+grep -q '\[start\] stopped' "$log" || fail "node dist/api/start.js did not report all three processes stopped"
 if grep -nE '^\s+at |Error:|ERR_' "$log" >&2; then fail "the log has an error or a stack trace (lines above)"; fi
 if pgrep -g "$pid_was" -a >&2; then fail "processes left running (above)"; fi
 stop_services
-echo "smoke test passed: npm run build ($((built - started)) s), npm start refused without its secrets, came up healthy ($((healthy - built)) s after the build) with no demo accounts, signed in the admin made by npm run admin, stopped cleanly on SIGTERM (total $(($(date +%s) - started)) s)"
+echo "smoke test passed: npm run build ($((built - started)) s), npm start refused without its secrets, started (node dist/api/start.js) healthy ($((healthy - built)) s after the build) with no demo accounts, signed in the admin made by npm run admin, stopped cleanly on SIGTERM (total $(($(date +%s) - started)) s)"
