@@ -83,9 +83,10 @@ clean=(env -i "PATH=$PATH" "HOME=$HOME")
 deployed=("DATABASE_URL=$DATABASE_URL" "MEILI_URL=$MEILI_URL" "MEILI_MASTER_KEY=$MEILI_MASTER_KEY" "APP_SECRET=$app_secret"
   "APP_URL=$base" "PORT=$port" "PAYMENTS=local")
 
-# Without its secrets npm start refuses, naming each, and starts nothing.
+# Without its secrets npm start refuses, naming each, and starts nothing (timeout: a start that
+# does not refuse fails here rather than hang).
 set +e
-(cd "$app" && "${clean[@]}" npm start) >"$work/refused.log" 2>&1
+(cd "$app" && timeout 120 "${clean[@]}" npm start) >"$work/refused.log" 2>&1
 code=$?
 set -e
 [ "$code" != 0 ] || fail "npm start without any secret exited 0: $(cat "$work/refused.log")"
@@ -95,7 +96,7 @@ done
 grep -q 'listening\|\[start\] migrating' "$work/refused.log" && fail "npm start without secrets started something: $(cat "$work/refused.log")"
 # One missing alone is refused too, named alone.
 set +e
-(cd "$app" && "${clean[@]}" "${deployed[@]}" APP_SECRET= npm start) >"$work/refused.log" 2>&1
+(cd "$app" && timeout 120 "${clean[@]}" "${deployed[@]}" APP_SECRET= npm start) >"$work/refused.log" 2>&1
 code=$?
 set -e
 [ "$code" != 0 ] && grep -q 'APP_SECRET' "$work/refused.log" || fail "npm start without APP_SECRET did not refuse naming it: $(cat "$work/refused.log")"
@@ -147,11 +148,11 @@ set +e
 wait "$pid"
 code=$?
 set -e
-pid_was=$pid
-pid=""
 [ "$code" = 0 ] || fail "node dist/api/start.js exited $code after SIGTERM"
 grep -q '\[start\] stopped' "$log" || fail "node dist/api/start.js did not report all three processes stopped"
 if grep -nE '^\s+at |Error:|ERR_' "$log" >&2; then fail "the log has an error or a stack trace (lines above)"; fi
-if pgrep -g "$pid_was" -a >&2; then fail "processes left running (above)"; fi
+# The group outlives its leader while any member runs: fail() kills what is left of it.
+if pgrep -g "$pid" -a >&2; then fail "processes left running (above)"; fi
+pid=""
 stop_services
 echo "smoke test passed: npm run build ($((built - started)) s), npm start refused without its secrets, started (node dist/api/start.js) healthy ($((healthy - built)) s after the build) with no demo accounts, signed in the admin made by npm run admin, stopped cleanly on SIGTERM (total $(($(date +%s) - started)) s)"
