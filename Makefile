@@ -1,5 +1,6 @@
-# The two commands a newcomer needs: `make dev` and `make test`.
-.PHONY: dev test typecheck unit e2e bench reindex reset check-chromium
+# The two commands a newcomer needs: `make dev` and `make test`. Production: `make build`, then
+# `make start` (docs/deploying.md).
+.PHONY: dev build start test typecheck unit e2e bench reindex reset check-chromium
 
 NPM_STAMP := node_modules/.package-lock.json
 
@@ -12,6 +13,14 @@ $(NPM_STAMP): package.json package-lock.json
 
 dev: $(NPM_STAMP)
 	@node --import tsx api/dev/main.ts
+
+build: $(NPM_STAMP)
+	npm run build
+
+# `npm start` without npm in between (npm exits on SIGTERM without waiting for its script).
+# Refuses to start without the production secrets (api/config.ts); no demo data, no demo accounts.
+start:
+	node dist/api/start.js
 
 test: $(NPM_STAMP) typecheck unit e2e
 

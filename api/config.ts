@@ -28,6 +28,8 @@ const envSchema = z
     MEILI_SEARCH_KEY: optionalString,
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The app-wide signing secret (32+ characters); required in production, where nothing generates it. */
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Reverse proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated. */
     TRUST_PROXY: z
       .string()
@@ -61,32 +63,46 @@ const envSchema = z
     ...fetcherEnv,
     ...publicApiEnv,
   })
+  // What must be there, checked even when other variables are bad (zod skips a refinement after a
+  // failed field unless told), so that a refusal to start names every missing variable at once.
+  .superRefine(
+    (env, ctx) => {
+      // A deployment states where users reach it (the CSRF guard accepts that origin alone, and an
+      // https one turns on Secure cookies) and brings its own secret: none has a safe default.
+      if (env.NODE_ENV === 'production') {
+        for (const name of ['APP_URL', 'APP_SECRET'] as const) {
+          if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+        }
+      }
+      if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MEILI_MASTER_KEY'],
+          message: 'is required unless both MEILI_ADMIN_KEY and MEILI_SEARCH_KEY are set',
+        });
+      }
+      // In production the local provider would let anyone subscribe without paying: it runs only
+      // when asked for by name.
+      if (!env.STRIPE_SECRET_KEY && (env.PAYMENTS === 'stripe' || (env.NODE_ENV === 'production' && env.PAYMENTS !== 'local'))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'is required in production (or set PAYMENTS=local for a demo in which nobody pays)',
+        });
+      }
+      if (env.STRIPE_SECRET_KEY) {
+        for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+          if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
+        }
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   .superRefine((env, ctx) => {
-    if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['MEILI_MASTER_KEY'],
-        message: 'is required unless both MEILI_ADMIN_KEY and MEILI_SEARCH_KEY are set',
-      });
-    }
-    // In production the local provider would let anyone subscribe without paying: it runs only
-    // when asked for by name.
-    if (!env.STRIPE_SECRET_KEY && (env.PAYMENTS === 'stripe' || (env.NODE_ENV === 'production' && env.PAYMENTS !== 'local'))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'is required in production (or set PAYMENTS=local for a demo in which nobody pays)',
-      });
-    }
     if (env.STRIPE_SECRET_KEY && env.PAYMENTS === 'local') {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'is local, but STRIPE_SECRET_KEY is set: choose one' });
     }
     checkMailSettings(env, ctx);
-    if (env.STRIPE_SECRET_KEY) {
-      for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
-      }
-    }
   });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL'> & {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -205,7 +206,7 @@ async function main(): Promise<number> {
         const api = spawnNodeService(
           name,
           'api/main.ts',
-          { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production', PAYMENTS: 'local', ...overrides },
+          { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('base64url'), PAYMENTS: 'local', ...overrides },
           cleanup,
         );
         await waitForApi(api, `http://127.0.0.1:${port}`);
