@@ -8,7 +8,9 @@ import { checkMailSettings, mailEnv } from './mail/config.ts';
 import { fetcherEnv } from './outbound/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
 import { publicApiEnv } from './public-api/config.ts';
+import { readingEnv } from './reading/config.ts';
 import { sourcesEnv } from './sources/config.ts';
+import { threadEnv } from './threads/config.ts';
 
 /** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
 function isProxyEntry(entry: string): boolean {
@@ -59,6 +61,8 @@ const envSchema = z
     ...llmEnv,
     ...importEnv,
     ...exportEnv,
+    ...threadEnv,
+    ...readingEnv,
     ...sourcesEnv,
     ...fetcherEnv,
     ...publicApiEnv,

@@ -11,6 +11,7 @@ import { fetcherSettingsFrom } from './outbound/config.ts';
 import { createPoliteFetcher } from './outbound/polite-fetcher.ts';
 import { createCachedSearch } from './search/cached-search.ts';
 import { createMeilisearchSearch } from './search/meilisearch.ts';
+import { createThreadPool } from './threads/pool.ts';
 
 /** Connects to Postgres and Meilisearch (with the search-only key) for the API process. */
 export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
@@ -30,7 +31,7 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
 
 /**
  * AppDeps around a database the caller opened (and closes): the one assembly the server and the
- * test context share. `close` stops what it started here (Meilisearch's client, the job queue).
+ * test context share. `close` stops what it started here (Meilisearch's client, the job queue, the threads).
  */
 export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; searchKey: string | undefined; now: () => Date }): {
   deps: AppDeps;
@@ -48,6 +49,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
     jobs,
     fetcher: createPoliteFetcher(fetcherSettingsFrom(config)),
     alertChannels,
+    threads: createThreadPool(config),
   };
   return {
     deps,
@@ -56,6 +58,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
       await jobs.stop();
       await deps.fetcher.close();
       await alertChannels.close();
+      await deps.threads.close();
     },
   };
 }

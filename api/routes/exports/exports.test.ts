@@ -5,7 +5,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLabelledSet } from '../../processing/documents/labelled-set.ts';
 import { indexAll, insertPolicies } from '../../search/testing.ts';
+import { exportTooLongMessage } from '../../exports/policy-content.ts';
 import { exportSubscribeMessage } from '../../shared/export-schemas.ts';
+import { tooManyAtOnceMessage } from '../../threads/pool.ts';
 import { createSignedInUser, createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 
@@ -270,4 +272,52 @@ describe('the hourly export limit', () => {
     ctx.clock.advance(50 * 60 * 1000 + 1000);
     expect((await ctx.request('/api/search/export?format=csv', { cookie })).status).toBe(200);
   });
+});
+
+describe('a policy\'s file is made in a worker thread, bounded', () => {
+  let ctx: TestContext;
+  let ids: { council: number; longest: number };
+  beforeAll(async () => {
+    // A cap between the council's opinion (about 4,200 characters) and the longest document of the set (about 15,000).
+    ctx = await createTestContext({ EXPORT_MAX_CHARACTERS: '12000', WORK_TASKS_PER_USER: '2' });
+    const [council, long] = await insertPolicies(ctx, [
+      { title: councilOpinion.title, departmentId: 1, publishedOn: councilOpinion.expected.publishedOn, chineseOriginal: councilOpinion.story.chineseText, sourceUrl: councilOpinion.url },
+      { title: longest.title, departmentId: 1, publishedOn: longest.expected.publishedOn, chineseOriginal: longest.story.chineseText, sourceUrl: longest.url },
+    ]);
+    ids = { council: council!, longest: long! };
+    await indexAll(ctx);
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  it('four exports at once by one subscriber: two are made, two refused with 429 and Retry-After; another subscriber meanwhile is served', async () => {
+    const { cookie } = await createSubscriber(ctx);
+    const { cookie: otherCookie } = await createSubscriber(ctx);
+    const path = `/api/policies/${ids.council}/export?format=pdf`;
+    const [mine, other] = await Promise.all([Promise.all(Array.from({ length: 4 }, () => ctx.request(path, { cookie }))), ctx.request(path, { cookie: otherCookie })]);
+    expect(mine.map((response) => response.status).sort()).toEqual([200, 200, 429, 429]);
+    expect(other.status).toBe(200);
+    const refused = mine.find((response) => response.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message: tooManyAtOnceMessage(2) } });
+    expect(tooManyAtOnceMessage(2)).toBe('You have 2 exports in progress. Wait for one of them to finish, then try again.');
+    // What was made is the policy's PDF, read back by pdf.js.
+    const made = await pdfText(new Uint8Array(await mine.find((response) => response.status === 200)!.arrayBuffer()));
+    expect(made.text.replace(/\s/g, '')).toContain(councilSentence);
+  }, 120_000);
+
+  it('a policy longer than an export holds is refused with 422 naming the limit', async () => {
+    const { cookie } = await createSubscriber(ctx);
+    for (const format of ['pdf', 'docx']) {
+      const refused = await ctx.request(`/api/policies/${ids.longest}/export?format=${format}`, { cookie });
+      expect(refused.status).toBe(422);
+      const body = (await refused.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('unprocessable');
+      expect(body.error.message).toMatch(/^This policy is too long to export as a file: \d{2},\d{3} characters, where an export holds up to 12,000\. Read it on its page instead\.$/);
+    }
+    expect(exportTooLongMessage(15_300, 12_000)).toBe('This policy is too long to export as a file: 15,300 characters, where an export holds up to 12,000. Read it on its page instead.');
+    const word = await ctx.request(`/api/policies/${ids.council}/export?format=docx`, { cookie });
+    expect(word.status).toBe(200);
+    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(await word.arrayBuffer()) });
+    expect(value.replace(/\s/g, '')).toContain(councilSentence);
+  }, 120_000);
 });

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import type { ReadingWord } from '../../../api/shared/reading.ts';
-import { dictionaryCredit } from '../../../api/shared/reading.ts';
+import { dictionaryCredit, maxReadingText } from '../../../api/shared/reading.ts';
 import type { HighlightPart } from '../../../api/shared/search.ts';
 import { readingQuery } from '../api/reading.ts';
 import { markTerms, partsByWord } from './term-marks.ts';
@@ -61,8 +61,8 @@ function MarkedText({ parts }: { parts: readonly HighlightPart[] }) {
   );
 }
 
-/** A long original is looked up in pieces cut at line breaks, each well within the API's limit. */
-const chunkCharacters = 5000;
+/** A long original is looked up in pieces cut at line breaks, each within the API's limit. */
+const chunkCharacters = maxReadingText;
 
 function chunksOf(text: string): string[] {
   const chunks: string[] = [];
