@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertChannels, alertMessages, notificationPreferences, savedSearches } from '../../db/schema/index.ts';
+import { PostFailure } from '../outbound/poster.ts';
 import { claimDueDeliveries, failTwiceLostDeliveries, markAttemptFailed, markSent, markSkipped, type ClaimedDelivery } from './deliveries.ts';
 import { renderAlert, type AlertContent, type AlertGroup } from './message.ts';
 import { loadAlertPolicies, loadAlertReaders, type AlertReader } from './readers.ts';
@@ -86,7 +87,12 @@ export async function sendDueDeliveries(services: AlertServices, options: { now:
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await markAttemptFailed(db, claim.token, sendable, { error: reason, now, maxAttempts: settings.ALERT_SEND_ATTEMPTS });
-      if (channel) await recordChannelFailure(db, channel.id, reason, settings.ALERT_CHANNEL_MAX_FAILURES, now);
+      if (channel) {
+        // The channel's owner sees the class of failure (the channel list); the detail stays on the
+        // deliveries and in the worker's log.
+        console.warn(`Alert channel ${channel.id}: ${reason}`);
+        await recordChannelFailure(db, channel.id, error instanceof PostFailure ? error.publicMessage : 'Could not be delivered', settings.ALERT_CHANNEL_MAX_FAILURES, now);
+      }
       outcome.failed += sendable.length;
     }
   }

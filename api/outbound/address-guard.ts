@@ -166,3 +166,24 @@ export function guardedLookup(options: AddressGuardOptions): LookupFunction {
     });
   };
 }
+
+/**
+ * Why a URL's host is refused before anything is sent to it (a channel's or a list page's address,
+ * checked when saved): its literal address, or any address its name resolves to now. A name that
+ * does not resolve is let through: the connection's lookup judges it again when it is used, and a
+ * save does not tell a user which names our resolver knows.
+ */
+export async function refusedHost(url: URL, options: AddressGuardOptions): Promise<string | null> {
+  if (options.allowPrivateHosts) return null;
+  const host = hostAddress(url.hostname);
+  if (isIP(host)) return refusedAddress(host, options);
+  const resolve = options.lookup ?? dns.lookup;
+  const addresses = await new Promise<dns.LookupAddress[]>((done) => {
+    (resolve as (hostname: string, options: dns.LookupAllOptions, callback: (error: Error | null, addresses: dns.LookupAddress[]) => void) => void)(host, { all: true }, (error, found) => done(error ? [] : found));
+  });
+  for (const { address } of addresses) {
+    const why = refusedAddress(address, options);
+    if (why) return why;
+  }
+  return null;
+}

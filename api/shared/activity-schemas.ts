@@ -27,6 +27,7 @@ export const activityActionLabels: Record<string, string> = {
   password_change_failed: 'Failed password change',
   registration_attempt: 'Registration attempt',
   contact_message: 'Contact message',
+  channel_test: 'Channel test message',
 };
 
 const day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
