@@ -34,7 +34,8 @@ export type AuditAction =
   | 'api_key_revoked'
   | 'source_updated'
   | 'source_run_requested'
-  | 'channel_test';
+  | 'channel_test'
+  | 'channel_disabled';
 
 
 export type AuditEvent = {

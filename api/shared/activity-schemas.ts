@@ -28,6 +28,7 @@ export const activityActionLabels: Record<string, string> = {
   registration_attempt: 'Registration attempt',
   contact_message: 'Contact message',
   channel_test: 'Channel test message',
+  channel_disabled: 'Alert channel disabled',
 };
 
 const day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });

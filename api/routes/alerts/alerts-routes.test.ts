@@ -164,6 +164,12 @@ describe('Slack and webhook channels', () => {
     expect(channel!.disabledAt).not.toBeNull();
     const [delivery] = await world.ctx.db.select().from(alertDeliveries).where(eq(alertDeliveries.channel, `channel:${created.id}`));
     expect(delivery!.lastError).toBe(`${new URL(endpoint.url).host} answered 500: failure`);
+    // Admins read the detail of the send that disabled it (Activity).
+    const { cookies } = await signInEveryRole(world.ctx);
+    const activity = (await (await world.ctx.request('/api/admin/activity?action=channel_disabled', { cookie: cookies.admin })).json()) as ActivityRow[];
+    expect(activity.filter((row) => row.subject?.label === user.email).map((row) => row.details)).toEqual([
+      { channel: created.id, kind: 'slack', failures: 2, detail: `${new URL(endpoint.url).host} answered 500: failure` },
+    ]);
   });
 
   it('are the owner’s alone', async () => {
