@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertChannels, alertMessages, notificationPreferences, savedSearches } from '../../db/schema/index.ts';
 import { recordAudit, userSubject } from '../auth/audit.ts';
-import { PostFailure } from '../outbound/poster.ts';
+import { publicFailureMessage } from '../outbound/poster.ts';
 import { claimDueDeliveries, failTwiceLostDeliveries, markAttemptFailed, markSent, markSkipped, type ClaimedDelivery } from './deliveries.ts';
 import { renderAlert, type AlertContent, type AlertGroup } from './message.ts';
 import { loadAlertPolicies, loadAlertReaders, type AlertReader } from './readers.ts';
@@ -92,8 +92,7 @@ export async function sendDueDeliveries(services: AlertServices, options: { now:
         // The channel's owner sees the class of failure (the channel list); the detail stays on the
         // deliveries, in the worker's log and, when it disables the channel, in the audit log.
         console.warn(`Alert channel ${channel.id}: ${reason}`);
-        const shown = error instanceof PostFailure ? error.publicMessage : 'Could not be delivered';
-        await recordChannelFailure(db, channel.id, { shown, detail: reason }, settings.ALERT_CHANNEL_MAX_FAILURES, now);
+        await recordChannelFailure(db, channel.id, { shown: publicFailureMessage(error), detail: reason }, settings.ALERT_CHANNEL_MAX_FAILURES, now);
       }
       outcome.failed += sendable.length;
     }

@@ -50,6 +50,11 @@ export class PostFailure extends Error {
   }
 }
 
+/** What the sender of a failed post is told, whatever was thrown. */
+export function publicFailureMessage(error: unknown): string {
+  return error instanceof PostFailure ? error.publicMessage : 'Could not be delivered';
+}
+
 export type Poster = {
   /** POSTs the body; resolves on a 2xx answer, throws a PostFailure otherwise. */
   post(url: string, message: { body: string; headers: Record<string, string> }): Promise<void>;

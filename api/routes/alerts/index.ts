@@ -11,7 +11,7 @@ import { requireUser, type AuthEnv } from '../../auth/session.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import { PostFailure } from '../../outbound/poster.ts';
+import { publicFailureMessage } from '../../outbound/poster.ts';
 import { validate } from '../../http/validation.ts';
 import { alertSettingsSchema, createAlertChannelSchema, maxAlertChannels, type AlertChannelAnswer, type ChannelTestAnswer, type CreatedAlertChannel } from '../../shared/alert-schemas.ts';
 import { confirmationPage, donePage, invalidLinkPage } from './unsubscribe-page.ts';
@@ -125,7 +125,7 @@ export function alertRoutes(deps: AppDeps) {
           const detail = error instanceof Error ? error.message : String(error);
           console.warn(`Test message to alert channel ${row.id} failed: ${detail}`);
           await attempt.note({ channel: row.id, kind: row.kind, outcome: 'failed', detail: detail.slice(0, 500) });
-          return { ok: false, error: error instanceof PostFailure ? error.publicMessage : 'Could not be delivered' };
+          return { ok: false, error: publicFailureMessage(error) };
         },
       );
       return c.json(answer);
