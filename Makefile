@@ -28,6 +28,7 @@ typecheck: $(NPM_STAMP)
 	npx tsc --noEmit -p tsconfig.json
 	npx drizzle-kit check --config db/drizzle.config.ts
 	npx depcruise --config .dependency-cruiser.cjs --output-type err vocabulary db indexer api web bench
+	node .ci/check-outbound.mjs
 
 unit: $(NPM_STAMP)
 	npx vitest run

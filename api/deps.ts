@@ -2,13 +2,14 @@ import type { Sql } from 'postgres';
 import { createDatabase, type Database } from '../db/client.ts';
 import { readIndexVersion } from '../indexer/index-state.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
-import { createAlertChannelPoster, outboundGuard } from './alerts/channels.ts';
+import { createAlertChannelPoster } from './alerts/channels.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createPaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
 import { lazyJobQueue } from './jobs/queue.ts';
 import { fetcherSettingsFrom } from './outbound/config.ts';
 import { createPoliteFetcher } from './outbound/polite-fetcher.ts';
+import { createPoster } from './outbound/poster.ts';
 import { createCachedSearch } from './search/cached-search.ts';
 import { createMeilisearchSearch } from './search/meilisearch.ts';
 import { createThreadPool } from './threads/pool.ts';
@@ -39,7 +40,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
 } {
   const { config, db, now } = parts;
   const jobs = lazyJobQueue(config.DATABASE_URL, config);
-  const alertChannels = createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) });
+  const alertChannels = createAlertChannelPoster({ poster: createPoster({ allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) });
   const deps: AppDeps = {
     config,
     db,
