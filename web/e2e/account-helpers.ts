@@ -67,12 +67,17 @@ export async function signOutFromMenu(page: Page): Promise<void> {
 }
 
 /**
- * Screenshot plus axe check of the page as it is now. Waits for fonts and the 0.15 s page fade,
- * and checks the page title carries the product suffix.
+ * Screenshot plus axe check of the page as it is now. Waits for fonts and for the page at rest (the
+ * page fade, a panel's transition: axe reads a half-faded text as too faint), and checks the page
+ * title carries the product suffix.
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  // A frame first, so a transition the last action set off has started; endless ones (a spinner) never end.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   expect(await page.title()).toMatch(/ \| China Policy Tracker$/);
   const violations = await seriousAccessibilityViolations(page);
   expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
