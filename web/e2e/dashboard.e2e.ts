@@ -388,6 +388,35 @@ describe('dashboard', () => {
     await context.close();
   });
 
+  it('puts the dashboard back at 1,500 px after a policy and Back, as the demo subscriber has it on signing in', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await signInToDashboard(page);
+    const titles = page.getByTestId('dashboard-results').getByRole('heading', { level: 2 }).filter({ has: page.locator('a') });
+    await titles.nth(19).waitFor({ timeout: 20_000 });
+    const top = 1500;
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 1, top);
+    const index = await titles.evaluateAll((headings) => headings.findIndex((heading) => heading.getBoundingClientRect().top > 60));
+    const title = (await titles.nth(index).textContent()) ?? '';
+    await titles.nth(index).getByRole('link').click();
+    await waitForPath(page, /^\/policy\/\d+$/);
+    await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
+    await page.goBack();
+    await waitForPath(page, /^\/dashboard$/);
+    // Polled, not read once: the position is reached when the page is tall enough, however late.
+    const landed = await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 5, top, { timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+    expect(landed, `Back from ${top} px landed at ${await page.evaluate(() => window.scrollY)}`).toBe(true);
+    // The card the reader opened is on screen again.
+    const card = await titles.filter({ hasText: title }).first().boundingBox();
+    expect(card!.y).toBeGreaterThanOrEqual(0);
+    expect(card!.y + card!.height).toBeLessThanOrEqual(900);
+    await context.close();
+  });
+
   it('puts the dashboard back where the reader left it when its results come late after Back, unless the reader moved first', async () => {
     const context = await newContext(browser, 'desktop');
     // The page's clock, moved by the test: past the 15 s the dashboard's answers stay fresh (so
