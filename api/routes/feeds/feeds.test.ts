@@ -160,5 +160,22 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
   it('the feed token calls need a session', async () => {
     expect((await ctx.request('/api/user/feed-token', { method: 'POST' })).status).toBe(401);
     expect((await ctx.request('/api/user/feed-token')).status).toBe(401);
+    expect((await ctx.request('/api/user/feed-token', { method: 'DELETE' })).status).toBe(401);
+  });
+
+  it('removing the feed token: 204, its feed URLs answer 404, and the account has no token (removing none is a 204 too)', async () => {
+    const reader = await createSubscriber(ctx);
+    const searchId = await saveSearch(reader.user.id, { q: 'consistency evaluation' }, 'Generics');
+    const token = await newToken(reader.cookie);
+    const othersToken = await newToken(subscriber.cookie);
+    expect((await get(`/api/feeds/searches/${searchId}.rss?token=${token}`)).status).toBe(200);
+
+    expect((await ctx.request('/api/user/feed-token', { cookie: reader.cookie, method: 'DELETE' })).status).toBe(204);
+    expect((await get(`/api/feeds/searches/${searchId}.rss?token=${token}`)).status).toBe(404);
+    expect((await get(`/api/feeds/personal.atom?token=${token}`)).status).toBe(404);
+    expect(await (await ctx.request('/api/user/feed-token', { cookie: reader.cookie })).json()).toEqual({ createdAt: null });
+    expect((await ctx.request('/api/user/feed-token', { cookie: reader.cookie, method: 'DELETE' })).status).toBe(204);
+    // Another user's token is untouched.
+    expect((await get(`/api/feeds/departments/sc.rss?token=${othersToken}`)).status).toBe(200);
   });
 });
