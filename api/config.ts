@@ -34,6 +34,13 @@ const envSchema = z
       .default('')
       .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
       .refine((entries) => entries.every(isProxyEntry), 'must be IP addresses or CIDR ranges, comma-separated'),
+    /**
+     * The app's own signing secret (device cookies). Required in production; `make dev` generates one
+     * into .data/. APP_SECRET_PREVIOUS, when set, is still accepted when checking a signature, so the
+     * secret can be rotated without voiding what the old one signed.
+     */
+    APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+    APP_SECRET_PREVIOUS: z.string().trim().min(32, 'must be at least 32 characters').optional(),
     /** `local` runs the local payment provider in production: a demo where nobody pays. */
     PAYMENTS: z.enum(['stripe', 'local']).optional(),
     STRIPE_SECRET_KEY: optionalString,
@@ -68,6 +75,9 @@ const envSchema = z
         path: ['MEILI_MASTER_KEY'],
         message: 'is required unless both MEILI_ADMIN_KEY and MEILI_SEARCH_KEY are set',
       });
+    }
+    if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production (32 or more random characters)' });
     }
     // In production the local provider would let anyone subscribe without paying: it runs only
     // when asked for by name.

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config.ts';
 import { sessionCookieFrom, testPassword } from '../../test/accounts.ts';
 import { createTestContext } from '../../test/context.ts';
 
-const env = { DATABASE_URL: 'postgres://localhost/x', MEILI_URL: 'http://127.0.0.1:7700', MEILI_MASTER_KEY: 'k'.repeat(16) };
+const env = { DATABASE_URL: 'postgres://localhost/x', MEILI_URL: 'http://127.0.0.1:7700', MEILI_MASTER_KEY: 'k'.repeat(16), APP_SECRET: 's'.repeat(32) };
 const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x' };
 
 describe('payments in production', () => {
