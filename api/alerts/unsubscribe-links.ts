@@ -25,9 +25,17 @@ export function unsubscribeUrl(appUrl: string, secret: string, target: Unsubscri
   return url.toString();
 }
 
+// Exactly as unsubscribeUrl writes them: an id in decimal without leading zeros, and the 32-byte
+// HMAC as unpadded base64url (Buffer's decoder would skip padding and junk, so several texts would
+// pass for one link).
+const userIdPattern = /^[1-9]\d{0,8}$/;
+const signaturePattern = /^[A-Za-z0-9_-]{43}$/;
+
 /** The target a link's parameters name, when its signature is right; null for anything else. */
 export function verifyUnsubscribe(secret: string, params: { user?: string; rule?: string; sig?: string }): UnsubscribeTarget | null {
-  if (!params.user || !/^\d{1,9}$/.test(params.user) || !params.rule || !ruleIdPattern.test(params.rule) || !params.sig) return null;
+  if (!params.user || !userIdPattern.test(params.user) || !params.rule || !ruleIdPattern.test(params.rule) || !params.sig || !signaturePattern.test(params.sig)) {
+    return null;
+  }
   const target = { userId: Number(params.user), ruleId: params.rule };
   const expected = signature(secret, target);
   const given = Buffer.from(params.sig, 'base64url');
