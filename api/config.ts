@@ -30,14 +30,19 @@ const envSchema = z
     MEILI_SEARCH_KEY: optionalString,
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     APP_URL: z.url({ protocol: /^https?$/ }).optional(),
-    /** The app-wide signing secret (32+ characters); required in production, where nothing generates it. */
-    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Reverse proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated. */
     TRUST_PROXY: z
       .string()
       .default('')
       .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
       .refine((entries) => entries.every(isProxyEntry), 'must be IP addresses or CIDR ranges, comma-separated'),
+    /**
+     * The app's own signing secret (device cookies). Required in production; `make dev` generates one
+     * into .data/. APP_SECRET_PREVIOUS, when set, is still accepted when checking a signature, so the
+     * secret can be rotated without voiding what the old one signed.
+     */
+    APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+    APP_SECRET_PREVIOUS: z.string().trim().min(32, 'must be at least 32 characters').optional(),
     /** `local` runs the local payment provider in production: a demo where nobody pays. */
     PAYMENTS: z.enum(['stripe', 'local']).optional(),
     STRIPE_SECRET_KEY: optionalString,

@@ -135,7 +135,7 @@ function contentOf(
     for (const ruleId of delivery.ruleIds) {
       const ruleName = liveRules.get(`${delivery.userId}|${ruleId}`);
       if (ruleName === undefined) continue;
-      const group = groups.get(ruleId) ?? { ruleId, ruleName, unsubscribeUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId }), policies: [] };
+      const group = groups.get(ruleId) ?? { ruleId, ruleName, unsubscribeUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId, version: reader.alertsVersion }), policies: [] };
       group.policies.push(policies.get(delivery.policyId)!);
       groups.set(ruleId, group);
     }
@@ -145,7 +145,7 @@ function contentOf(
     recipientName: reader.name,
     // Saved searches in the order they were made, the preferences' rule last.
     groups: [...groups.values()].sort((a, b) => ruleOrder(a.ruleId) - ruleOrder(b.ruleId)),
-    unsubscribeAllUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId: allRules }),
+    unsubscribeAllUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId: allRules, version: reader.alertsVersion }),
     accountUrl: new URL('/account', appUrl).toString(),
   };
 }

@@ -50,7 +50,7 @@ const oneClick = (url: string) =>
     body: 'List-Unsubscribe=One-Click',
   });
 
-const linkIn = (text: string, rule: string) => new RegExp(`(http://localhost:3000/api/alerts/unsubscribe\\?user=\\d+&rule=${rule}&sig=[\\w-]+)`).exec(text)?.[1];
+const linkIn = (text: string, rule: string) => new RegExp(`(http://localhost:3000/api/alerts/unsubscribe\\?user=\\d+&rule=${rule}&v=\\d+&sig=[\\w-]+)`).exec(text)?.[1];
 
 describe('unsubscribe links', () => {
   it('work from the List-Unsubscribe header and the body without a session, each for its own rule', async () => {
@@ -95,6 +95,11 @@ describe('unsubscribe links', () => {
       link.replace(/user=\d+/, `user=${other.user.id}`),
       link.replace(/sig=[\w-]+/, 'sig=AAAA'),
       link.replace(/&sig=[\w-]+/, ''),
+      // Loose encodings of the right link: padding, trailing junk, a leading zero in the id.
+      `${link}=`,
+      `${link}%20`,
+      `${link}!!`,
+      link.replace(/user=(\d+)/, 'user=0$1'),
     ];
     for (const url of forged) {
       expect((await world.ctx.app.request(url.replace('http://localhost:3000', ''))).status, url).toBe(404);
@@ -102,9 +107,32 @@ describe('unsubscribe links', () => {
     }
     // Even a correctly signed link names a rule only within its own user: another's id is no rule of theirs.
     const secret = world.ctx.config.ALERT_SIGNING_SECRET!;
-    const signedForOwner = `/api/alerts/unsubscribe?user=${owner.user.id}&rule=search:${theirs.id}&sig=${createHmac('sha256', secret).update(`unsubscribe:${owner.user.id}:search:${theirs.id}`).digest('base64url')}`;
+    const signedForOwner = `/api/alerts/unsubscribe?user=${owner.user.id}&rule=search:${theirs.id}&v=0&sig=${createHmac('sha256', secret).update(`unsubscribe:v2:${owner.user.id}:search:${theirs.id}:0`).digest('base64url')}`;
     expect((await oneClick(signedForOwner)).status).toBe(404);
     expect((await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, theirs.id)))[0]!.alert).toBe('immediate');
+  });
+});
+
+describe('unsubscribe links after the owner changes their alerts', () => {
+  it('a replayed link does nothing once its owner has turned the alert on again, and says it is out of date', async () => {
+    const { user, cookie } = await createSubscriber(world.ctx);
+    const search = await world.saveSearch(user.id, 'Public hospitals', '公立医院', 'immediate');
+    await world.newPolicy('govcn-04.txt');
+    await world.runAlerts(new Date());
+    const link = linkIn(world.mailsTo(user.email)[0]!.text, `search:${search.id}`)!;
+    expect((await oneClick(link)).status).toBe(200);
+    const alertOf = async () => (await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, search.id)))[0]!.alert;
+    expect(await alertOf()).toBe('off');
+
+    // The owner turns it back on; the old e-mail's link, replayed, leaves it on.
+    expect((await world.ctx.request(`/api/saved-searches/${search.id}`, { method: 'PATCH', cookie, json: { alert: 'immediate' } })).status).toBe(200);
+    for (const response of [await world.ctx.app.request(link.replace('http://localhost:3000', '')), await oneClick(link)]) {
+      expect(response.status).toBe(410);
+      expect(await response.text()).toContain('This unsubscribe link is out of date');
+    }
+    expect(await alertOf()).toBe('immediate');
+    // A link signed for the current version, but with the old version's number, is no link either.
+    expect((await oneClick(link.replace(/&v=\d+/, '&v=1'))).status).toBe(404);
   });
 });
 

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { alertChannels, alertSettings } from '../../../db/schema/index.ts';
 import { isTimeZone } from '../../alerts/schedule.ts';
-import { unsubscribe, unsubscribeSubject } from '../../alerts/unsubscribe.ts';
+import { currentAlertsVersion, unsubscribe, unsubscribeSubject } from '../../alerts/unsubscribe.ts';
 import { verifyUnsubscribe } from '../../alerts/unsubscribe-links.ts';
 import { reserveAttempt } from '../../auth/attempt-limits.ts';
 import { userSubject } from '../../auth/audit.ts';
@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { publicFailureMessage } from '../../outbound/poster.ts';
 import { validate } from '../../http/validation.ts';
 import { alertSettingsSchema, createAlertChannelSchema, maxAlertChannels, type AlertChannelAnswer, type ChannelTestAnswer, type CreatedAlertChannel } from '../../shared/alert-schemas.ts';
-import { confirmationPage, donePage, invalidLinkPage } from './unsubscribe-page.ts';
+import { confirmationPage, donePage, invalidLinkPage, outOfDateLinkPage } from './unsubscribe-page.ts';
 
 type ChannelRow = typeof alertChannels.$inferSelect;
 
@@ -46,6 +46,7 @@ function channelAnswer(row: ChannelRow): AlertChannelAnswer {
  */
 export function alertRoutes(deps: AppDeps) {
   const { db, config } = deps;
+  const accountUrl = new URL('/account', config.APP_URL).toString();
   const target = (query: Record<string, string>) => (config.ALERT_SIGNING_SECRET ? verifyUnsubscribe(config.ALERT_SIGNING_SECRET, query) : null);
   const ownChannel = async (userId: number, id: string) => {
     const [row] = /^\d{1,9}$/.test(id) ? await db.select().from(alertChannels).where(and(eq(alertChannels.id, Number(id)), eq(alertChannels.userId, userId))) : [];
@@ -59,14 +60,17 @@ export function alertRoutes(deps: AppDeps) {
       const signed = target(c.req.query());
       const subject = signed && (await unsubscribeSubject(db, signed));
       if (!signed || !subject) return c.html(invalidLinkPage(), 404);
+      if (signed.version !== (await currentAlertsVersion(db, signed.userId))) return c.html(outOfDateLinkPage(accountUrl), 410);
       return c.html(confirmationPage(subject));
     })
     .post('/unsubscribe', async (c) => {
       const signed = target(c.req.query());
       const subject = signed && (await unsubscribeSubject(db, signed));
       if (!signed || !subject) return c.html(invalidLinkPage(), 404);
+      // A link from before the owner last turned an alert on or changed one does nothing.
+      if (signed.version !== (await currentAlertsVersion(db, signed.userId))) return c.html(outOfDateLinkPage(accountUrl), 410);
       await unsubscribe(db, signed, deps.now());
-      return c.html(donePage(subject, new URL('/account', config.APP_URL).toString()));
+      return c.html(donePage(subject, accountUrl));
     })
 
     .use(jsonBodyLimit)

@@ -38,12 +38,12 @@ async function pdfText(bytes: Uint8Array) {
 
 describe('exports', () => {
   let ctx: TestContext;
-  let ids: { council: number; longest: number; formula: number; quoted: number };
+  let ids: { council: number; longest: number; formula: number; quoted: number; lineBreaks: number };
   const cookies: Record<'reader' | 'subscriber' | 'editor' | 'other', string> = { reader: '', subscriber: '', editor: '', other: '' };
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const [council, long, formula, quoted] = await insertPolicies(ctx, [
+    const [council, long, formula, quoted, lineBreaks] = await insertPolicies(ctx, [
       {
         title: 'Opinions of the State Council on comprehensively implementing joint random inspections in market regulation',
         description: 'Joint "double random, one public" inspections across market regulation.',
@@ -60,8 +60,10 @@ describe('exports', () => {
       { title: longest.title, departmentId: 1, publishedOn: longest.expected.publishedOn, chineseOriginal: longest.story.chineseText, sourceUrl: longest.url },
       { title: formulaTitle, description: '+SUM(1,2) and more', departmentId: 2, publishedOn: '2024-03-01', chineseOriginal: '@测试' },
       { title: 'Notice on "quotes", commas\nand line breaks', description: '-1 is not a number here', departmentId: 2, publishedOn: '2024-04-01' },
+      // Line breaks alone (no quote or comma to make the field quoted) with a formula after each.
+      { title: 'Test data: a title\r@SUM(A1)', description: 'Test data: a description\n=1+1', departmentId: 2, publishedOn: '2024-04-02' },
     ]);
-    ids = { council: council!, longest: long!, formula: formula!, quoted: quoted! };
+    ids = { council: council!, longest: long!, formula: formula!, quoted: quoted!, lineBreaks: lineBreaks! };
     await ctx.sql`update policies set chinese_title = ${councilOpinion.title} where id = ${ids.council}`;
     await indexAll(ctx);
     cookies.reader = (await createSignedInUser(ctx)).cookie;
@@ -171,6 +173,20 @@ describe('exports', () => {
     expect(byId.get(ids.formula)).toMatchObject({ Title: `'${formulaTitle}`, Description: "'+SUM(1,2) and more" });
     expect(byId.get(ids.quoted)).toMatchObject({ Title: 'Notice on "quotes", commas\nand line breaks', Description: "'-1 is not a number here" });
     expect(text).toContain('"Notice on ""quotes"", commas\nand line breaks"');
+  });
+
+  it('a CSV field with a lone CR or LF is quoted (no new row), and a formula after a line break is neutralised too', async () => {
+    const text = await (await get('/api/search/export?format=csv', cookies.subscriber)).text();
+    // Read as a spreadsheet reads it, ending a record at any unquoted CR, LF or CRLF: every record
+    // has the 13 cells of the header and a numeric ID, so no line break split a row.
+    const records = parse(text, { bom: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
+    for (const record of records.slice(1)) {
+      expect(record).toHaveLength(13);
+      expect(record[0]).toMatch(/^\d+$/);
+    }
+    const row = records.find((record) => record[0] === String(ids.lineBreaks))!;
+    expect(row[1]).toBe("Test data: a title\r'@SUM(A1)");
+    expect(row[10]).toBe("Test data: a description\n'=1+1");
   });
 
   it('a search as Excel: the header frozen, filters on, widths set, dates as dates, formulas only as text, one row per result', async () => {
