@@ -37,8 +37,7 @@ export async function countHits(deps: AppDeps, queries: readonly SavedSearchQuer
       q: page!.q,
       attributesToSearchOn: page!.attributesToSearchOn,
       filter: page!.filter,
-      ...(page!.sort ? { sort: page!.sort } : {}),
-      ...(page!.matchingStrategy ? { matchingStrategy: page!.matchingStrategy } : {}),
+      matchingStrategy: page!.matchingStrategy,
       page: 1,
       hitsPerPage: 0,
     };
