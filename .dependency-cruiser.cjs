@@ -9,8 +9,8 @@ module.exports = {
     {
       name: 'vocabulary-imports-nothing',
       comment:
-        'vocabulary/ is plain constants and pure functions every layer (and the browser) reads, so it reads none of them, nor Node. ' +
-        'Packages are outside this cruise (options.exclude); vocabulary/vocabulary.test.ts refuses them.',
+        'vocabulary/ is plain constants and pure functions every layer (and the browser) reads, so it reads none of them, nor Node, nor a package ' +
+        '(vocabulary/vocabulary.test.ts checks the packages too).',
       severity: 'error',
       from: { path: '^vocabulary/', pathNot: '[.]test[.]ts$' },
       to: { pathNot: '^vocabulary/' },
@@ -56,6 +56,31 @@ module.exports = {
       to: { path: '^bench/' },
     },
     {
+      name: 'outbound-requests-only-through-api-outbound',
+      comment:
+        'Every request to an address from outside the operator\'s settings (a government site, a webhook a user typed) goes through ' +
+        'api/outbound/: the address guard, deadlines, size caps. So no other server module opens its own HTTP client or socket ' +
+        'library (undici, node:http, node:https, node:http2). Allowed, narrowly: ' +
+        'the search index\'s keep-alive pool (api/search/meilisearch.ts: the operator\'s own Meilisearch, never a user\'s address); ' +
+        'servers standing in for others in tests and benchmarks (*.test.ts, testing.ts, testing/, the local government site ' +
+        'api/sources/site-server.ts and LLM api/processing/llm/chat-server.ts); benchmarks (bench/). The API\'s own server is ' +
+        '@hono/node-server\'s, a package. Libraries with their own transport (Stripe, openai, nodemailer) talk to services the ' +
+        'operator configures. Bare fetch() is a global, not an import: .ci/check-outbound.mjs (make typecheck) refuses it.',
+      severity: 'error',
+      from: {
+        pathNot: [
+          '^api/outbound/',
+          '^api/search/meilisearch[.]ts$',
+          '[.]test[.]ts$',
+          '(^|/)testing([.]ts$|/)',
+          '^api/sources/site-server[.]ts$',
+          '^api/processing/llm/chat-server[.]ts$',
+          '(^|/)bench/',
+        ],
+      },
+      to: { path: ['^(http|https|http2)$', '(^|/)node_modules/undici/'] },
+    },
+    {
       name: 'no-circular',
       comment:
         'A cycle has no bottom to read or test from, and ESM may run a module before the one it needs. ' +
@@ -67,7 +92,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // Packages are leaves of the cruise (doNotFollow), there for the rules that name one (undici).
+    exclude: { path: '(^|/)dist/' },
     // Type-only imports count: a type from the wrong module is still a wrong-way arrow.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -1,5 +1,6 @@
-# The two commands a newcomer needs: `make dev` and `make test`.
-.PHONY: dev test typecheck unit e2e bench reindex reset check-chromium
+# The two commands a newcomer needs: `make dev` and `make test`. Production: `make build`, then
+# `make start` (docs/deploying.md).
+.PHONY: dev build start test typecheck unit e2e bench reindex reset check-chromium
 
 NPM_STAMP := node_modules/.package-lock.json
 
@@ -13,12 +14,21 @@ $(NPM_STAMP): package.json package-lock.json
 dev: $(NPM_STAMP)
 	@node --import tsx api/dev/main.ts
 
+build: $(NPM_STAMP)
+	npm run build
+
+# `npm start` without npm in between (npm exits on SIGTERM without waiting for its script).
+# Refuses to start without the production secrets (api/config.ts); no demo data, no demo accounts.
+start:
+	node dist/api/start.js
+
 test: $(NPM_STAMP) typecheck unit e2e
 
 typecheck: $(NPM_STAMP)
 	npx tsc --noEmit -p tsconfig.json
 	npx drizzle-kit check --config db/drizzle.config.ts
 	npx depcruise --config .dependency-cruiser.cjs --output-type err vocabulary db indexer api web bench
+	node .ci/check-outbound.mjs
 
 unit: $(NPM_STAMP)
 	npx vitest run

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { PageFetcher } from './outbound/types.ts';
 import type { PolicySearch } from './search/cached-search.ts';
 import type { MeilisearchSearch } from './search/meilisearch.ts';
+import type { ThreadPool } from './threads/pool.ts';
 
 /** Everything a request handler may reach, built once by the server (or by a test): api/deps.ts builds it. */
 export type AppDeps = {
@@ -25,4 +26,6 @@ export type AppDeps = {
   fetcher: PageFetcher;
   /** Slack and webhook posts through the outbound guard: the channels' "Send test message". */
   alertChannels: AlertChannelPoster;
+  /** Worker threads for work that would hold the event loop: exports, the rules analyser's previews (decision 021). */
+  threads: ThreadPool;
 };

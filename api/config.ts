@@ -8,7 +8,9 @@ import { checkMailSettings, mailEnv } from './mail/config.ts';
 import { fetcherEnv } from './outbound/config.ts';
 import { importEnv, llmEnv, storyJobEnv } from './processing/config.ts';
 import { publicApiEnv } from './public-api/config.ts';
+import { readingEnv } from './reading/config.ts';
 import { sourcesEnv } from './sources/config.ts';
+import { threadEnv } from './threads/config.ts';
 
 /** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6. */
 function isProxyEntry(entry: string): boolean {
@@ -34,6 +36,13 @@ const envSchema = z
       .default('')
       .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
       .refine((entries) => entries.every(isProxyEntry), 'must be IP addresses or CIDR ranges, comma-separated'),
+    /**
+     * The app's own signing secret (device cookies). Required in production; `make dev` generates one
+     * into .data/. APP_SECRET_PREVIOUS, when set, is still accepted when checking a signature, so the
+     * secret can be rotated without voiding what the old one signed.
+     */
+    APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+    APP_SECRET_PREVIOUS: z.string().trim().min(32, 'must be at least 32 characters').optional(),
     /** `local` runs the local payment provider in production: a demo where nobody pays. */
     PAYMENTS: z.enum(['stripe', 'local']).optional(),
     STRIPE_SECRET_KEY: optionalString,
@@ -57,36 +66,52 @@ const envSchema = z
     ...llmEnv,
     ...importEnv,
     ...exportEnv,
+    ...threadEnv,
+    ...readingEnv,
     ...sourcesEnv,
     ...fetcherEnv,
     ...publicApiEnv,
   })
+  // What must be there, checked even when other variables are bad (zod skips a refinement after a
+  // failed field unless told), so that a refusal to start names every missing variable at once.
+  .superRefine(
+    (env, ctx) => {
+      // A deployment states where users reach it (the CSRF guard accepts that origin alone, and an
+      // https one turns on Secure cookies) and brings its own secret: none has a safe default.
+      if (env.NODE_ENV === 'production') {
+        for (const name of ['APP_URL', 'APP_SECRET'] as const) {
+          if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+        }
+      }
+      if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MEILI_MASTER_KEY'],
+          message: 'is required unless both MEILI_ADMIN_KEY and MEILI_SEARCH_KEY are set',
+        });
+      }
+      // In production the local provider would let anyone subscribe without paying: it runs only
+      // when asked for by name.
+      if (!env.STRIPE_SECRET_KEY && (env.PAYMENTS === 'stripe' || (env.NODE_ENV === 'production' && env.PAYMENTS !== 'local'))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'is required in production (or set PAYMENTS=local for a demo in which nobody pays)',
+        });
+      }
+      if (env.STRIPE_SECRET_KEY) {
+        for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+          if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
+        }
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   .superRefine((env, ctx) => {
-    if (!env.MEILI_MASTER_KEY && !(env.MEILI_ADMIN_KEY && env.MEILI_SEARCH_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['MEILI_MASTER_KEY'],
-        message: 'is required unless both MEILI_ADMIN_KEY and MEILI_SEARCH_KEY are set',
-      });
-    }
-    // In production the local provider would let anyone subscribe without paying: it runs only
-    // when asked for by name.
-    if (!env.STRIPE_SECRET_KEY && (env.PAYMENTS === 'stripe' || (env.NODE_ENV === 'production' && env.PAYMENTS !== 'local'))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'is required in production (or set PAYMENTS=local for a demo in which nobody pays)',
-      });
-    }
     if (env.STRIPE_SECRET_KEY && env.PAYMENTS === 'local') {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'is local, but STRIPE_SECRET_KEY is set: choose one' });
     }
     checkMailSettings(env, ctx);
-    if (env.STRIPE_SECRET_KEY) {
-      for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
-      }
-    }
   });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL'> & {

@@ -2,15 +2,17 @@ import type { Sql } from 'postgres';
 import { createDatabase, type Database } from '../db/client.ts';
 import { readIndexVersion } from '../indexer/index-state.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
-import { createAlertChannelPoster, outboundGuard } from './alerts/channels.ts';
+import { createAlertChannelPoster } from './alerts/channels.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createPaymentProvider } from './billing/provider.ts';
 import type { Config } from './config.ts';
 import { lazyJobQueue } from './jobs/queue.ts';
 import { fetcherSettingsFrom } from './outbound/config.ts';
 import { createPoliteFetcher } from './outbound/polite-fetcher.ts';
+import { createPoster } from './outbound/poster.ts';
 import { createCachedSearch } from './search/cached-search.ts';
 import { createMeilisearchSearch } from './search/meilisearch.ts';
+import { createThreadPool } from './threads/pool.ts';
 
 /** Connects to Postgres and Meilisearch (with the search-only key) for the API process. */
 export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
@@ -30,7 +32,7 @@ export async function buildDeps(config: Config): Promise<{ deps: AppDeps; close:
 
 /**
  * AppDeps around a database the caller opened (and closes): the one assembly the server and the
- * test context share. `close` stops what it started here (Meilisearch's client, the job queue).
+ * test context share. `close` stops what it started here (Meilisearch's client, the job queue, the threads).
  */
 export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; searchKey: string | undefined; now: () => Date }): {
   deps: AppDeps;
@@ -38,7 +40,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
 } {
   const { config, db, now } = parts;
   const jobs = lazyJobQueue(config.DATABASE_URL, config);
-  const alertChannels = createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) });
+  const alertChannels = createAlertChannelPoster({ poster: createPoster({ allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) });
   const deps: AppDeps = {
     config,
     db,
@@ -48,6 +50,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
     jobs,
     fetcher: createPoliteFetcher(fetcherSettingsFrom(config)),
     alertChannels,
+    threads: createThreadPool(config),
   };
   return {
     deps,
@@ -56,6 +59,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
       await jobs.stop();
       await deps.fetcher.close();
       await alertChannels.close();
+      await deps.threads.close();
     },
   };
 }

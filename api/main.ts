@@ -1,14 +1,14 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { buildDeps } from './deps.ts';
 import { ConfigError } from '../db/config.ts';
+import { packageRoot } from '../db/package-root.ts';
 import { loadConfig } from './config.ts';
 import { createWebServer } from './http/web-server.ts';
 import { removeLeftoverUploads } from './imports/upload.ts';
 import { loadReadingAid } from './reading/dictionary.ts';
 
-const webRoot = path.relative(process.cwd(), fileURLToPath(new URL('../dist/web', import.meta.url)));
+const webRoot = path.relative(process.cwd(), path.join(packageRoot, 'dist/web'));
 
 async function main() {
   const config = loadConfig();

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { benchImports } from '../api/bench/imports.ts';
 import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
 import { benchSourcesExtract } from '../api/bench/sources-extract.ts';
 import { benchSourcesRuns } from '../api/bench/sources-runs.ts';
+import { benchStalls } from '../api/bench/stalls.ts';
 import { loadDemoUsers } from '../api/dev/demo-users.ts';
 import { ensureWebBuilt, readOrCreateSecret } from '../api/dev/stack.ts';
 import { createDatabase } from '../db/client.ts';
@@ -33,10 +35,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs'] as const;
+const sectionNames = ['indexer', 'search', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -191,7 +193,7 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       await emit(await benchIndexer(indexerContext));
-    } else if ((['search', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs'] as const).some((name) => sections.includes(name))) {
+    } else if ((['search', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs', 'stalls'] as const).some((name) => sections.includes(name))) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
@@ -205,7 +207,7 @@ async function main(): Promise<number> {
         const api = spawnNodeService(
           name,
           'api/main.ts',
-          { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production', PAYMENTS: 'local', ...overrides },
+          { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey, MEILI_SEARCH_KEY: keys.searchKey, PORT: String(port), APP_URL: appUrl, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('base64url'), PAYMENTS: 'local', ...overrides },
           cleanup,
         );
         await waitForApi(api, `http://127.0.0.1:${port}`);
@@ -252,6 +254,12 @@ async function main(): Promise<number> {
       if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
       if (sections.includes('sources-runs')) await emit(await benchSourcesRuns({ ...processingContext, databaseUrl: serviceEnv.DATABASE_URL! }));
       if (sections.includes('reading')) await emit(await benchReading({ ...apiContext, bringIndexInStep: () => bringIndexInStep(indexerContext) }));
+      if (sections.includes('stalls')) {
+        // A process of its own, so no other section's work shares its event loop; the hourly export limit lifted for the runs.
+        const stallsApi = await startApi('api (stalls)', { EXPORTS_PER_USER_PER_HOUR: '100000' });
+        await emit(await benchStalls({ ...apiContext, apiUrl: stallsApi.apiUrl, appUrl: stallsApi.appUrl }));
+        await stallsApi.api.stop();
+      }
       if (sections.includes('alerts')) await emit(await benchAlerts({ ...apiContext, startIndexer: () => indexerContext.startIndexer(), startWorker: processingContext.startWorker }));
     }
     progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from './package-root.ts';
 
 /**
  * Where `make dev` keeps its embedded Postgres, Meilisearch and generated secrets: `.data/` at the
  * repository root (`make reset` deletes it). The launcher and the admin CLI read it here.
  */
-export const devDataDir = fileURLToPath(new URL('../.data', import.meta.url));
+export const devDataDir = path.join(packageRoot, '.data');
 
 /** `make dev`'s Postgres port, unless PG_PORT names another. */
 export const devPostgresPort = 54329;

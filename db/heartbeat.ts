@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { packageRoot } from './package-root.ts';
 import { daemonHeartbeats } from './schema/index.ts';
 
 export type DaemonKind = 'indexer' | 'worker';
 
-const version: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version: string = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Rows of daemons gone quiet this long are someone else's past: each beat clears them. */
 const forgetAfter = '1 day';

@@ -22,7 +22,7 @@ export const searchableFields = [
 
 /**
  * Text only a subscriber (or staff) may read, so only they may search it: a visitor matching a
- * phrase in the full translation would learn it is there (DESIGN.md, "search sees what the reader
+ * phrase in the full translation would learn it is there (docs/principles.md, "search sees what the reader
  * may read").
  */
 export const subscriberOnlySearchFields = ['englishTranslation', 'chineseOriginal'] as const satisfies readonly (typeof searchableFields)[number][];

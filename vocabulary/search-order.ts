@@ -1,4 +1,4 @@
-import { publicIndexUid, sortableFields } from './search-index.ts';
+import { publicIndexUid } from './search-index.ts';
 
 /**
  * The orders a reader chooses between, on the search page and the dashboard: `latest` and
@@ -6,6 +6,14 @@ import { publicIndexUid, sortableFields } from './search-index.ts';
  */
 export const searchSorts = ['latest', 'oldest', 'relevance'] as const;
 export type SearchSort = (typeof searchSorts)[number];
+
+/** How each order reads wherever a reader chooses it (the spec's "Latest First, Oldest First"). */
+export const searchSortLabels: Record<SearchSort, string> = { relevance: 'Most relevant', latest: 'Latest First', oldest: 'Oldest First' };
+
+/** The orders offered, as listed: "Most relevant" first, and only when there is a query to rank by. */
+export function sortsOffered(hasQuery: boolean): SearchSort[] {
+  return hasQuery ? ['relevance', 'latest', 'oldest'] : ['latest', 'oldest'];
+}
 
 /** Each date order as a Meilisearch sort rule; relevance has none. */
 export const sortRules = { latest: 'timestamp:desc', oldest: 'timestamp:asc' } as const;
@@ -34,20 +42,18 @@ export function sortAfterQueryChange(sort: SearchSort, previousQuery: string | u
 }
 
 /**
- * In date order every word of the query must match (typos and prefixes still allowed), as the
- * spec's "partial matching" promises: ranked by date, a policy matching one word of three would
- * otherwise sit among the full matches. Both roads apply it.
+ * A query means one set of policies whatever its order and wherever it is asked (the search page,
+ * the dashboard, a saved search's count, its alerts and feed, exports, /api/v1): every word of the
+ * query must match (typos and prefixes still allowed), as the spec's "partial matching" promises.
+ * The order only orders that set (decision 012).
  */
-export function matchesEveryWord(sorted: boolean, query: string | undefined): boolean {
-  return sorted && Boolean(query);
-}
+export const matchingStrategy = 'all' as const;
 
 /**
- * The InstantSearch road names an order by index: `policies` is relevance, `policies:<sort rule>`
- * a sort (its sort-by widget's convention). The proxy accepts a sort on every sortable field, both ways.
+ * The dashboard's InstantSearch widgets name an order by index (its sort-by widget's convention):
+ * `policies` is relevance, `policies:<sort rule>` a date order. Its client reads the name back as
+ * the criteria's order (api/shared/instant-search-client.ts).
  */
-export const instantSearchSorts = sortableFields.flatMap((field) => [`${field}:desc`, `${field}:asc`] as const);
-
 /** The InstantSearch index name of an order. */
 export function instantSearchIndexOf(sort: SearchSort): string {
   return sort === 'relevance' ? publicIndexUid : `${publicIndexUid}:${sortRules[sort]}`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { departmentCodeOf, departmentIdOf, departmentList } from './departments.ts';
 import { defaultTagColor, industryColor } from './industries.ts';
 import { countableFields, displayedFields, facetFieldOf, filterableFields, policyCardFields, searchableFields, sortableFields, subscriberOnlySearchFields } from './search-index.ts';
-import { defaultSort, instantSearchIndexOf, instantSearchSorts, searchSorts, shownSort, sortAfterQueryChange, sortOfInstantSearchIndex } from './search-order.ts';
+import { defaultSort, instantSearchIndexOf, searchSorts, searchSortLabels, shownSort, sortAfterQueryChange, sortOfInstantSearchIndex, sortsOffered } from './search-order.ts';
 
 describe('the vocabulary', () => {
   it('imports nothing but itself, so the browser and every process can load it', () => {
@@ -64,6 +64,10 @@ describe('search orders', () => {
     expect(searchSorts.map(instantSearchIndexOf)).toEqual(['policies:timestamp:desc', 'policies:timestamp:asc', 'policies']);
     for (const sort of searchSorts) expect(sortOfInstantSearchIndex(instantSearchIndexOf(sort))).toBe(sort);
     expect(sortOfInstantSearchIndex('policies:unknown')).toBe('latest');
-    expect(instantSearchSorts).toEqual(['timestamp:desc', 'timestamp:asc', 'impact:desc', 'impact:asc']);
+  });
+
+  it('label each order once, offering "Most relevant" only with a query', () => {
+    expect(sortsOffered(false).map((sort) => searchSortLabels[sort])).toEqual(['Latest First', 'Oldest First']);
+    expect(sortsOffered(true).map((sort) => searchSortLabels[sort])).toEqual(['Most relevant', 'Latest First', 'Oldest First']);
   });
 });

@@ -21,6 +21,8 @@ export type AlertReader = {
   entitled: boolean;
   timeZone: string;
   preferencesUnsubscribed: boolean;
+  /** What the unsubscribe links of a message sent now carry (api/alerts/unsubscribe-links.ts). */
+  alertsVersion: number;
 };
 
 /** The readers of these ids that exist, with their entitlement at `now` (api/billing/entitlement.ts's rule). */
@@ -37,6 +39,7 @@ export async function loadAlertReaders(db: Database, userIds: readonly number[],
       preferencesEmail: notificationPreferences.email,
       timeZone: alertSettings.timeZone,
       preferencesUnsubscribed: alertSettings.preferencesUnsubscribed,
+      alertsVersion: alertSettings.alertsVersion,
       provider: subscriptions.provider,
       status: subscriptions.status,
       currentPeriodStart: subscriptions.currentPeriodStart,
@@ -63,6 +66,7 @@ export async function loadAlertReaders(db: Database, userIds: readonly number[],
         entitled: staffRoles.includes(row.role) || subscriptionGrantsAccess(current, now),
         timeZone: row.timeZone ?? 'UTC',
         preferencesUnsubscribed: row.preferencesUnsubscribed ?? false,
+        alertsVersion: row.alertsVersion ?? 0,
       };
       return [row.userId, reader];
     }),

@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertChannels, alertMessages, notificationPreferences, savedSearches } from '../../db/schema/index.ts';
+import { recordAudit, userSubject } from '../auth/audit.ts';
+import { publicFailureMessage } from '../outbound/poster.ts';
 import { claimDueDeliveries, failTwiceLostDeliveries, markAttemptFailed, markSent, markSkipped, type ClaimedDelivery } from './deliveries.ts';
 import { renderAlert, type AlertContent, type AlertGroup } from './message.ts';
 import { loadAlertPolicies, loadAlertReaders, type AlertReader } from './readers.ts';
@@ -88,7 +90,12 @@ export async function sendDueDeliveries(services: AlertServices, options: { now:
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await markAttemptFailed(db, claim.token, sendable, { error: reason, now, maxAttempts: settings.ALERT_SEND_ATTEMPTS });
-      if (channel) await recordChannelFailure(db, channel.id, reason, settings.ALERT_CHANNEL_MAX_FAILURES, now);
+      if (channel) {
+        // The channel's owner sees the class of failure (the channel list); the detail stays on the
+        // deliveries, in the worker's log and, when it disables the channel, in the audit log.
+        console.warn(`Alert channel ${channel.id}: ${reason}`);
+        await recordChannelFailure(db, channel.id, { shown: publicFailureMessage(error), detail: reason }, settings.ALERT_CHANNEL_MAX_FAILURES, now);
+      }
       outcome.failed += sendable.length;
     }
   }
@@ -130,7 +137,7 @@ function contentOf(
     for (const ruleId of delivery.ruleIds) {
       const ruleName = liveRules.get(`${delivery.userId}|${ruleId}`);
       if (ruleName === undefined) continue;
-      const group = groups.get(ruleId) ?? { ruleId, ruleName, unsubscribeUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId }), policies: [] };
+      const group = groups.get(ruleId) ?? { ruleId, ruleName, unsubscribeUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId, version: reader.alertsVersion }), policies: [] };
       group.policies.push(policies.get(delivery.policyId)!);
       groups.set(ruleId, group);
     }
@@ -140,7 +147,7 @@ function contentOf(
     recipientName: reader.name,
     // Saved searches in the order they were made, the preferences' rule last.
     groups: [...groups.values()].sort((a, b) => ruleOrder(a.ruleId) - ruleOrder(b.ruleId)),
-    unsubscribeAllUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId: allRules }),
+    unsubscribeAllUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId: allRules, version: reader.alertsVersion }),
     accountUrl: new URL('/account', appUrl).toString(),
   };
 }
@@ -177,15 +184,32 @@ async function loadChannels(db: Database, deliveries: readonly ClaimedDelivery[]
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** A failed send to a channel: counted; the channel is disabled, with why, after `maxFailures` in a row. */
-export async function recordChannelFailure(db: Database, channelId: number, reason: string, maxFailures: number, now: Date): Promise<void> {
-  await db
-    .update(alertChannels)
-    .set({
-      consecutiveFailures: sql`${alertChannels.consecutiveFailures} + 1`,
-      lastError: reason.slice(0, 500),
-      enabled: sql`${alertChannels.consecutiveFailures} + 1 < ${maxFailures}`,
-      disabledAt: sql`case when ${alertChannels.consecutiveFailures} + 1 >= ${maxFailures} then ${now.toISOString()}::timestamptz else null end`,
-    })
-    .where(eq(alertChannels.id, channelId));
+/**
+ * A failed send to a channel: counted; the channel is disabled after `maxFailures` in a row. Its
+ * owner reads the class of failure (`shown`) on the account page; the send that disables it leaves
+ * the detail in the audit log, where admins read it (Activity).
+ */
+export async function recordChannelFailure(db: Database, channelId: number, failure: { shown: string; detail: string }, maxFailures: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(alertChannels)
+      .set({
+        consecutiveFailures: sql`${alertChannels.consecutiveFailures} + 1`,
+        lastError: failure.shown.slice(0, 500),
+        enabled: sql`${alertChannels.consecutiveFailures} + 1 < ${maxFailures}`,
+        disabledAt: sql`case when ${alertChannels.consecutiveFailures} + 1 >= ${maxFailures} then ${now.toISOString()}::timestamptz else null end`,
+      })
+      .where(eq(alertChannels.id, channelId))
+      .returning({ userId: alertChannels.userId, kind: alertChannels.kind, failures: alertChannels.consecutiveFailures });
+    if (row?.failures === maxFailures) {
+      await recordAudit(tx, {
+        action: 'channel_disabled',
+        actorId: null,
+        subject: userSubject(row.userId),
+        ip: null,
+        details: { channel: channelId, kind: row.kind, failures: row.failures, detail: failure.detail.slice(0, 500) },
+        at: now,
+      });
+    }
+  });
 }

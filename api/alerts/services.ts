@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createMeilisearchSearch, type MeilisearchSearch } from '../search/meilisearch.ts';
-import { createAlertChannelPoster, outboundGuard, type AlertChannelPoster } from './channels.ts';
+import { createPoster } from '../outbound/poster.ts';
+import { createAlertChannelPoster, type AlertChannelPoster } from './channels.ts';
 import type { AlertSettings, WorkerAlertConfig } from './config.ts';
 
 /**
@@ -28,7 +29,7 @@ export function createAlertServices(db: Database, config: WorkerAlertConfig): Al
     settings: config,
     search: config.MEILI_URL ? createMeilisearchSearch({ host: config.MEILI_URL, apiKey, indexName: config.MEILI_INDEX }) : null,
     mailer: createMailer(config),
-    channels: createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) }),
+    channels: createAlertChannelPoster({ poster: createPoster({ allowPrivateHosts: config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) }),
   };
 }
 

@@ -6,8 +6,9 @@ import { startMailSink } from '../dev/mail-sink.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
 import { indexAll } from '../search/testing.ts';
+import { createPoster } from '../outbound/poster.ts';
 import { createTestContext } from '../test/context.ts';
-import { createAlertChannelPoster, outboundGuard } from './channels.ts';
+import { createAlertChannelPoster } from './channels.ts';
 import { matchArrivals } from './match.ts';
 import { sendDueDeliveries } from './send.ts';
 import type { AlertServices } from './services.ts';
@@ -102,7 +103,7 @@ export async function createAlertTestWorld(overrides: Parameters<typeof createTe
     settings: ctx.config,
     search: ctx.deps.meilisearch,
     mailer: createMailer(ctx.config),
-    channels: createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: ctx.config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) }),
+    channels: createAlertChannelPoster({ poster: createPoster({ allowPrivateHosts: ctx.config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) }),
   };
   const documents = loadLabelledSet();
   return {

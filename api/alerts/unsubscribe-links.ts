@@ -1,35 +1,49 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed unsubscribe links: `?user=<id>&rule=<rule id or "all">&sig=<HMAC>`. The signature binds
- * the user to the rule, so a link works without signing in and for nothing but its own rule; it
- * needs no row, so it works for as long as the secret is kept.
+ * Signed unsubscribe links: `?user=<id>&rule=<rule id or "all">&v=<alerts version>&sig=<HMAC>`.
+ * The signature binds the user to the rule and to the user's alerts version when the link was sent
+ * (api/alerts/unsubscribe.ts bumps it whenever the owner turns an alert on or changes one), so a
+ * link works without signing in, for nothing but its own rule, and only until its owner changes
+ * their alerts: an old e-mail's link can't turn off again what they turned back on.
  */
 
 export type UnsubscribeTarget = { userId: number; ruleId: string };
+export type UnsubscribeLink = UnsubscribeTarget & { version: number };
 
 /** Every rule of the user at once. */
 export const allRules = 'all';
 
 const ruleIdPattern = /^(all|preferences|search:\d{1,9})$/;
 
-function signature(secret: string, target: UnsubscribeTarget): Buffer {
-  return createHmac('sha256', secret).update(`unsubscribe:${target.userId}:${target.ruleId}`).digest();
+function signature(secret: string, link: UnsubscribeLink): Buffer {
+  return createHmac('sha256', secret).update(`unsubscribe:v2:${link.userId}:${link.ruleId}:${link.version}`).digest();
 }
 
-export function unsubscribeUrl(appUrl: string, secret: string, target: UnsubscribeTarget): string {
+export function unsubscribeUrl(appUrl: string, secret: string, link: UnsubscribeLink): string {
   const url = new URL('/api/alerts/unsubscribe', appUrl);
-  url.searchParams.set('user', String(target.userId));
-  url.searchParams.set('rule', target.ruleId);
-  url.searchParams.set('sig', signature(secret, target).toString('base64url'));
+  url.searchParams.set('user', String(link.userId));
+  url.searchParams.set('rule', link.ruleId);
+  url.searchParams.set('v', String(link.version));
+  url.searchParams.set('sig', signature(secret, link).toString('base64url'));
   return url.toString();
 }
 
+// Exactly as unsubscribeUrl writes them: an id in decimal without leading zeros, and the 32-byte
+// HMAC as unpadded base64url (Buffer's decoder would skip padding and junk, so several texts would
+// pass for one link).
+const userIdPattern = /^[1-9]\d{0,8}$/;
+const versionPattern = /^(0|[1-9]\d{0,8})$/;
+const signaturePattern = /^[A-Za-z0-9_-]{43}$/;
+
 /** The target a link's parameters name, when its signature is right; null for anything else. */
-export function verifyUnsubscribe(secret: string, params: { user?: string; rule?: string; sig?: string }): UnsubscribeTarget | null {
-  if (!params.user || !/^\d{1,9}$/.test(params.user) || !params.rule || !ruleIdPattern.test(params.rule) || !params.sig) return null;
-  const target = { userId: Number(params.user), ruleId: params.rule };
-  const expected = signature(secret, target);
-  const given = Buffer.from(params.sig, 'base64url');
-  return given.length === expected.length && timingSafeEqual(given, expected) ? target : null;
+export function verifyUnsubscribe(secret: string, params: { user?: string; rule?: string; v?: string; sig?: string }): UnsubscribeLink | null {
+  const { user, rule, v, sig } = params;
+  if (!user || !userIdPattern.test(user) || !rule || !ruleIdPattern.test(rule) || !v || !versionPattern.test(v) || !sig || !signaturePattern.test(sig)) {
+    return null;
+  }
+  const link = { userId: Number(user), ruleId: rule, version: Number(v) };
+  const expected = signature(secret, link);
+  const given = Buffer.from(sig, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? link : null;
 }

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
 import { alertSettings, savedSearches } from '../../db/schema/index.ts';
 import { preferencesRuleName } from './rules.ts';
 import { allRules, type UnsubscribeTarget } from './unsubscribe-links.ts';
@@ -24,6 +24,23 @@ export async function unsubscribe(db: Database, target: UnsubscribeTarget, now: 
         .onConflictDoUpdate({ target: alertSettings.userId, set: { preferencesUnsubscribed: true, updatedAt: now } });
     }
   });
+}
+
+/**
+ * The user turned an alert on or changed one (a saved search saved or edited, the preferences
+ * saved): every unsubscribe link sent before is out of date.
+ */
+export async function bumpAlertsVersion(tx: Database | Transaction, userId: number, now: Date): Promise<void> {
+  await tx
+    .insert(alertSettings)
+    .values({ userId, alertsVersion: 1, updatedAt: now })
+    .onConflictDoUpdate({ target: alertSettings.userId, set: { alertsVersion: sql`${alertSettings.alertsVersion} + 1`, updatedAt: now } });
+}
+
+/** The user's alerts version now, which a link must carry to act. */
+export async function currentAlertsVersion(db: Database, userId: number): Promise<number> {
+  const [row] = await db.select({ version: alertSettings.alertsVersion }).from(alertSettings).where(eq(alertSettings.userId, userId));
+  return row?.version ?? 0;
 }
 
 /** What the confirmation page names: the saved search's name, the preferences, or every alert; null when the rule is not the user's. */

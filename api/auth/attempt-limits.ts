@@ -113,7 +113,7 @@ export async function reserveAttempt(
   limits: readonly AttemptLimit[],
   /** The 429's message: fixed (a contact message), or told which limit refused and the wait (a login). */
   refusal: string | ((refusal: Refusal) => string) = tooManyAttempts,
-): Promise<{ passed: (tx: Pick<Database, 'delete'>) => Promise<void> }> {
+): Promise<{ passed: (tx: Pick<Database, 'delete'>) => Promise<void>; note: (details: Record<string, unknown>) => Promise<void> }> {
   const reservationId = await db.transaction(async (tx) => {
     // Always the account's lock first, then the IP's: one order, so no two attempts deadlock.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attempts:${attempt.subject}`}, 0))`);
@@ -163,6 +163,10 @@ export async function reserveAttempt(
     /** The password was right: the reservation was no failure (deleted in the caller's transaction). */
     passed: async (tx) => {
       await tx.delete(auditLog).where(eq(auditLog.id, reservationId));
+    },
+    /** What came of the attempt, on its row: the Activity view shows it to admins. */
+    note: async (details) => {
+      await db.update(auditLog).set({ details }).where(eq(auditLog.id, reservationId));
     },
   };
 }

@@ -3,7 +3,7 @@ import { auditLog } from '../../db/schema/index.ts';
 
 /**
  * The security events we keep. `login_failed`, `password_change_failed`, `registration_attempt`
- * `contact_message` and `export` rows are also the rate limiters' memory (auth/attempt-limits.ts).
+ * `contact_message`, `export` and `channel_test` rows are also the rate limiters' memory (auth/attempt-limits.ts).
  */
 export type AuditAction =
   | 'user_registered'
@@ -33,7 +33,9 @@ export type AuditAction =
   | 'api_key_created'
   | 'api_key_revoked'
   | 'source_updated'
-  | 'source_run_requested';
+  | 'source_run_requested'
+  | 'channel_test'
+  | 'channel_disabled';
 
 
 export type AuditEvent = {

@@ -5,7 +5,12 @@ import { progress, request } from '../../indexer/bench/environment.ts';
 import { measure, ms, summarize, table, type LatencyStats } from '../../indexer/bench/measure.ts';
 import { buildPolicySearch } from '../search/policy-search.ts';
 import { buildSuggestionSearch } from '../search/suggestions.ts';
-import { searchQuerySchema, type SearchCriteria } from '../shared/search.ts';
+import { criteriaParams } from '../shared/criteria-params.ts';
+import { answerInstantSearch, type InstantSearchRequest } from '../shared/instant-search-client.ts';
+import { searchQuerySchema, type SearchCriteria, type SearchResponse } from '../shared/search.ts';
+import { importanceField } from '../../vocabulary/importance.ts';
+import { facetFieldOf } from '../../vocabulary/search-index.ts';
+import { instantSearchIndexOf, shownSort } from '../../vocabulary/search-order.ts';
 
 export type ApiBenchContext = {
   /** Where the bench sends requests (loopback). */
@@ -77,6 +82,43 @@ function apiLeg(name: string, apiUrl: string): Leg {
       return body.total;
     },
   };
+}
+
+/**
+ * The requests the dashboard's widgets make for a query (the page, then one count request per
+ * refined list, as the algoliasearch helper writes them), for its search client.
+ */
+function dashboardRequests(criteria: SearchCriteria): InstantSearchRequest[] {
+  const indexName = instantSearchIndexOf(shownSort(criteria.sortBy, criteria.q || undefined));
+  const lists = {
+    [facetFieldOf.departments]: criteria.departments?.map((department) => ('code' in department ? department.code : String(department.id))) ?? [],
+    [facetFieldOf.industries]: criteria.industries ?? [],
+    [facetFieldOf.topics]: criteria.topics ?? [],
+  };
+  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+  const numericFilters = [
+    ...(criteria.minImportance !== undefined ? [`${importanceField}>=${criteria.minImportance}`] : []),
+    ...(criteria.startDate ? [`timestamp>=${day(criteria.startDate)}`] : []),
+    ...(criteria.endDate ? [`timestamp<=${day(criteria.endDate)}`] : []),
+  ];
+  const facetFilters = (without?: string) =>
+    Object.entries(lists).flatMap(([attribute, values]) => (attribute === without || !values.length ? [] : [values.map((value) => `${attribute}:${value}`)]));
+  const base = { query: criteria.q, numericFilters, page: criteria.page - 1 };
+  return [
+    { indexName, params: { ...base, facets: Object.values(facetFieldOf), facetFilters: facetFilters(), hitsPerPage: criteria.pageSize } },
+    ...Object.entries(lists)
+      .filter(([, values]) => values.length)
+      .map(([attribute]) => ({ indexName, params: { ...base, facets: [attribute], facetFilters: facetFilters(attribute), hitsPerPage: 0, page: 0 } })),
+  ];
+}
+
+/**
+ * The dashboard: its InstantSearch client (api/shared/instant-search-client.ts) answering the
+ * widgets' requests for the query through GET /api/search over HTTP. Answers the total.
+ */
+function dashboardLeg(name: string, apiUrl: string): Leg {
+  const ask = async (criteria: SearchCriteria): Promise<SearchResponse> => (await request(`${apiUrl}/api/search?${new URLSearchParams(criteriaParams(criteria))}`)).json<SearchResponse>();
+  return { name, run: async (query) => (await answerInstantSearch(dashboardRequests(query.criteria), ask)).results[0]!.nbHits };
 }
 
 /** POSTs a multi-search body (to Meilisearch, or to the forwarder in front of it); answers the first result's count. */
@@ -272,13 +314,15 @@ export async function benchSearch(context: SearchBenchContext): Promise<string> 
   const queries = querySet(context.policyCount);
   const ours = apiLeg('(a) ours: GET /api/search', context.apiUrl);
   const uncached = apiLeg('(a0) ours, nothing kept in memory (SEARCH_CACHE_MB=0)', context.uncachedApiUrl);
+  const dashboard = dashboardLeg("(i) the dashboard's InstantSearch client → GET /api/search", context.apiUrl);
+  const dashboardUncached = dashboardLeg("(i0) the dashboard's client, nothing kept in memory", context.uncachedApiUrl);
   const meili = multiSearchLeg('(b) Meilisearch direct', context, (body) => meilisearchDirect(context, body));
   const floor = multiSearchLeg('(f) floor: a bare Node forwarder', context, (body) => postMultiSearch(`${context.forwarderUrl}/multi-search`, body));
-  const legs = [ours, uncached, meili, floor, ilikeLeg(context.sql), fullTextLeg(context.sql)];
-  const [, , , , ilike, fullText] = legs as [Leg, Leg, Leg, Leg, Leg, Leg];
+  const legs = [ours, uncached, dashboard, dashboardUncached, meili, floor, ilikeLeg(context.sql), fullTextLeg(context.sql)];
+  const [, , , , , , ilike, fullText] = legs as [Leg, Leg, Leg, Leg, Leg, Leg, Leg, Leg];
 
   progress(section, `warming the HTTP legs up with ${warmUpRequests.toLocaleString('en')} requests each`);
-  for (const leg of [ours, uncached, meili, floor]) {
+  for (const leg of [ours, uncached, dashboard, dashboardUncached, meili, floor]) {
     for (let i = 0; i < warmUpRequests; i++) await leg.run(queries[i % queries.length]!);
   }
   progress(section, `${queries.length} queries × ${legs.length} legs; a first pass sizes each run to ~${legBudgetSeconds} s`);
@@ -310,7 +354,7 @@ export async function benchSearch(context: SearchBenchContext): Promise<string> 
 
   const p95 = (leg: Leg, concurrency: number) => results.get(key(leg, concurrency))!.stats.p95;
   const classP95 = (leg: Leg, concurrency: number, index: number) => results.get(key(leg, concurrency))!.perQuery[index]!.p95;
-  const mismatches = queries.filter((_, index) => [ours, uncached].some((leg) => calibration.get(leg)!.totals[index] !== calibration.get(meili)!.totals[index]));
+  const mismatches = queries.filter((_, index) => [ours, uncached, dashboard, dashboardUncached].some((leg) => calibration.get(leg)!.totals[index] !== calibration.get(meili)!.totals[index]));
   const suggestionP95 = (leg: SuggestionLeg, concurrency: number) => suggestions.get(`${leg.name}@${concurrency}`)!.p95;
   const [oursSuggest, uncachedSuggest, meiliSuggest] = suggestionLegs as [SuggestionLeg, SuggestionLeg, SuggestionLeg];
 
@@ -335,7 +379,7 @@ export async function benchSearch(context: SearchBenchContext): Promise<string> 
   return [
     `## Search (issues 4 and 18): ${context.policyCount.toLocaleString('en')} policies`,
     '',
-    `The same ${queries.length}-query mixed set, round-robin, against each leg, as a visitor; latencies in ms, client side (this process), warm caches; the HTTP legs first served ${warmUpRequests.toLocaleString('en')} unmeasured requests each. (a) is the API as deployed: an answer asked before since the index last changed comes from memory, so in this repeated set every request after the first of each class does. (a0) is a second API process with SEARCH_CACHE_MB=0: the search path itself, what a query never asked before costs (a miss in (a) costs the same: it reads nothing more). (f) is the floor of any such path: a bare Node process (api/bench/forwarder.ts) that passes the same multi-search body to Meilisearch and its answer back byte for byte, with no parsing; what it adds over (b) is the extra HTTP hop itself, and what (a0) adds over (f) is the API's own work.`,
+    `The same ${queries.length}-query mixed set, round-robin, against each leg, as a visitor; latencies in ms, client side (this process), warm caches; the HTTP legs first served ${warmUpRequests.toLocaleString('en')} unmeasured requests each. (a) is the API as deployed: an answer asked before since the index last changed comes from memory, so in this repeated set every request after the first of each class does. (a0) is a second API process with SEARCH_CACHE_MB=0: the search path itself, what a query never asked before costs (a miss in (a) costs the same: it reads nothing more). (f) is the floor of any such path: a bare Node process (api/bench/forwarder.ts) that passes the same multi-search body to Meilisearch and its answer back byte for byte, with no parsing; what it adds over (b) is the extra HTTP hop itself, and what (a0) adds over (f) is the API's own work. (i) and (i0) are the dashboard since decision 012: its InstantSearch client (api/shared/instant-search-client.ts) given the requests the widgets make for the query (the page, and a count request per refined list, answered from the page's answer), asking (a) and (a0) respectively.`,
     '',
     table(
       ['Leg', 'Concurrency', 'Requests', 'p50', 'p95', 'p99', 'Requests/s'],
@@ -353,6 +397,8 @@ export async function benchSearch(context: SearchBenchContext): Promise<string> 
         ['(f) floor: bare forwarder ÷ Meilisearch direct', ratio(p95(floor, 1), p95(meili, 1)), ratio(p95(floor, 16), p95(meili, 16)), '-'],
         ['(a0) nothing kept ÷ Meilisearch direct', ratio(p95(uncached, 1), p95(meili, 1)), ratio(p95(uncached, 16), p95(meili, 16)), '≤ 1.2×'],
         ['(a) ours ÷ Meilisearch direct', ratio(p95(ours, 1), p95(meili, 1)), ratio(p95(ours, 16), p95(meili, 16)), '≤ 1.2×'],
+        ["(i) the dashboard's client ÷ (a)", ratio(p95(dashboard, 1), p95(ours, 1)), ratio(p95(dashboard, 16), p95(ours, 16)), '-'],
+        ["(i0) the dashboard's client, nothing kept ÷ (a0)", ratio(p95(dashboardUncached, 1), p95(uncached, 1)), ratio(p95(dashboardUncached, 16), p95(uncached, 16)), '-'],
         ['ours', `${ms(p95(ours, 1))} ms`, `${ms(p95(ours, 16))} ms`, '< 30 ms at concurrency 16'],
         ['ILIKE baseline (c) ÷ (a0)', ratio(p95(ilike, 1), p95(uncached, 1)), ratio(p95(ilike, 16), p95(uncached, 16)), '≥ 10×'],
         ['Postgres full-text (d) ÷ (a0)', ratio(p95(fullText, 1), p95(uncached, 1)), ratio(p95(fullText, 16), p95(uncached, 16)), '-'],

@@ -117,6 +117,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       env.SUPPORT_EMAIL ??= 'support@example.com';
     }
     env.ALERT_SIGNING_SECRET ??= await readOrCreateSecret(path.join(options.dataDir, 'alert-signing-secret'));
+    env.APP_SECRET ??= await readOrCreateSecret(path.join(options.dataDir, 'app-secret'));
 
     const database = createDatabase(env.DATABASE_URL, { max: 4 });
     try {

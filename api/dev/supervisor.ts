@@ -37,8 +37,8 @@ const exitOf = (child: ChildProcess) =>
  * with each quick death (1, 2, 4 ... 30 s); a restart that fails to come up counts as a quick death
  * and is tried again. A clean exit (code 0) is the part stopping on a signal it was sent, as
  * Ctrl-C sends one to the whole process group: only a crash or a kill is restarted (systemd's
- * on-failure). In production a real supervisor does this (systemd, compose `restart:`; see the
- * README); this one keeps `make dev` and the journeys honest.
+ * on-failure). In production a real supervisor does this (systemd, compose `restart:`; see
+ * docs/health-and-supervision.md); this one keeps `make dev` and the journeys honest.
  */
 export async function startSupervised(name: string, start: () => Promise<Running>, options: SupervisorOptions): Promise<Supervised> {
   const firstDelayMs = options.restartDelayMs ?? 1000;

@@ -7,7 +7,7 @@ import { AppError } from '../http/errors.ts';
 import { exportSubscribeMessage } from '../shared/export-schemas.ts';
 
 /**
- * Who may export, decided on the server at the moment of the request (DESIGN.md): a reader
+ * Who may export, decided on the server at the moment of the request (docs/principles.md): a reader
  * entitled to the full text, as the detail page and the search decide it. A visitor or a reader
  * without a subscription gets 403 with the call to subscribe: they cannot export what they cannot
  * read.

@@ -1,7 +1,8 @@
 import { create } from 'content-disposition';
+import { withControlCharactersAsSpaces } from '../shared/text-rules.ts';
 
-/** Characters no file system takes in a name, control characters, and runs of spaces. */
-const unsafe = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
+/** Characters no file system takes in a name. */
+const unsafe = /[\\/:*?"<>|]+/g;
 
 /**
  * The Content-Disposition of an export, named after its title: the UTF-8 name as RFC 5987's
@@ -9,7 +10,8 @@ const unsafe = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
  * the title's ASCII words or, when it has none, of `fallback` ("policy-42").
  */
 export function attachmentName(title: string, fallback: string, extension: string): string {
-  const cleaned = Array.from(title.replace(unsafe, ' ').replace(/\s+/g, ' ').trim()).slice(0, 100).join('').trim() || fallback;
+  // Control characters and bidi overrides go too: U+202E would show "cod.exe" as "exe.doc".
+  const cleaned = Array.from(withControlCharactersAsSpaces(title).replace(unsafe, ' ').replace(/\s+/g, ' ').trim()).slice(0, 100).join('').trim() || fallback;
   const ascii = cleaned
     .normalize('NFKD')
     .replace(/[^\x20-\x7e]/g, '')

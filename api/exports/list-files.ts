@@ -36,10 +36,11 @@ const columns: Column[] = [
 /**
  * A spreadsheet treats a cell starting with =, +, -, @, a tab or a CR as a formula (OWASP's CSV
  * injection): such a text is written with a leading apostrophe, which Excel, LibreOffice and Google
- * Sheets show as text.
+ * Sheets show as text. The same goes after every line break in the text, since a reader that splits
+ * the field at one (a misquoting tool, a copy and paste) sees a cell starting there.
  */
 export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return text.replace(/(^|[\r\n])(?=[=+\-@\t\r])/g, "$1'");
 }
 
 type Rows = AsyncIterable<ExportRow[]>;
@@ -58,7 +59,15 @@ export function csvStream(rows: Rows, policyUrl: (id: number) => string): Readab
       }
     })(),
   );
-  const csv = stringify({ bom: true, header: true, columns: columns.map((column) => column.header), record_delimiter: 'windows' });
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map((column) => column.header),
+    record_delimiter: 'windows',
+    // With a CRLF record delimiter csv-stringify quotes only fields holding a whole CRLF: a lone CR
+    // or LF would go out bare and start a new row.
+    quoted_match: /[\r\n]/,
+  });
   records.on('error', (error) => csv.destroy(error));
   return Readable.toWeb(records.pipe(csv)) as ReadableStream<Uint8Array>;
 }

@@ -6,30 +6,17 @@ import { importanceLabel } from '../../vocabulary/importance.ts';
 import { productName } from '../../vocabulary/product.ts';
 import { translationStatusLabels } from '../../vocabulary/translation-status.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { AppError } from '../http/errors.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { loadPolicyDetail } from '../policies/detail.ts';
 import type { PolicyDetail } from '../shared/search.ts';
+import type { ExportSection, PolicyExport } from './policy-export.ts';
 
 /**
  * What a policy's PDF and Word files hold, in reading order, from the detail page's own read
  * (loadPolicyDetail, so an export shows exactly what the reader may read) and the Chinese title.
  * Both writers walk these sections, so the two files carry the same content and the same outline.
  */
-
-export type ExportSection =
-  | { kind: 'facts'; heading: string; facts: { label: string; value: string; link?: string }[] }
-  | { kind: 'points'; heading: string; points: { title: string; content: string }[] }
-  | { kind: 'paragraphs'; heading: string; paragraphs: string[]; lang: 'en' | 'zh' }
-  | { kind: 'bilingual'; heading: string; pairs: { en: string | null; zh: string | null }[] };
-
-export type PolicyExport = {
-  title: string;
-  chineseTitle: string | null;
-  sections: ExportSection[];
-  /** The footer of every page: the product, the policy's address, the export's date. */
-  footer: string;
-  policyUrl: string;
-};
 
 const dateText = (isoDay: string) => format(parseISO(isoDay), 'MMM d, yyyy');
 
@@ -103,4 +90,30 @@ export async function loadPolicyExport(deps: AppDeps, id: number, reader: Sessio
       { kind: 'facts', heading: 'Tags', facts: [{ label: 'Industries', value: tagNames('industry') }, { label: 'Topics', value: tagNames('topic') }] },
     ],
   };
+}
+
+/** The characters of text a policy's file would hold: its titles and every section's texts. */
+export function exportLength(policy: PolicyExport): number {
+  const texts = policy.sections.flatMap((section): (string | null)[] => {
+    switch (section.kind) {
+      case 'facts':
+        return section.facts.flatMap((fact) => [fact.label, fact.value]);
+      case 'points':
+        return section.points.flatMap((point) => [point.title, point.content]);
+      case 'paragraphs':
+        return section.paragraphs;
+      case 'bilingual':
+        return section.pairs.flatMap((pair) => [pair.en, pair.zh]);
+    }
+  });
+  return [policy.title, policy.chineseTitle, ...texts].reduce((sum, text) => sum + (text?.length ?? 0), 0);
+}
+
+export const exportTooLongMessage = (characters: number, limit: number) =>
+  `This policy is too long to export as a file: ${characters.toLocaleString('en')} characters, where an export holds up to ${limit.toLocaleString('en')}. Read it on its page instead.`;
+
+/** A policy past `limit` characters is refused with 422 before any work: its file would take minutes of a thread. */
+export function checkExportLength(policy: PolicyExport, limit: number): void {
+  const characters = exportLength(policy);
+  if (characters > limit) throw new AppError('unprocessable', exportTooLongMessage(characters, limit));
 }

@@ -15,7 +15,7 @@ import {
 } from 'docx';
 import { productName } from '../../vocabulary/product.ts';
 import type { ExportPaper } from '../shared/export-schemas.ts';
-import type { ExportSection, PolicyExport } from './policy-content.ts';
+import type { ExportSection, PolicyExport } from './policy-export.ts';
 
 /**
  * A policy as a Word document (docx): the sections as Heading 1 (Word's navigation pane and table

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { productName } from '../../vocabulary/product.ts';
 import type { ExportPaper } from '../shared/export-schemas.ts';
 import { pdfFonts } from './fonts.ts';
-import type { ExportSection, PolicyExport } from './policy-content.ts';
+import type { ExportSection, PolicyExport } from './policy-export.ts';
 
 /**
  * A policy as a PDF (pdfkit): text, not images, so it can be selected and searched; tagged (a

@@ -5,14 +5,19 @@ import { generateSessionToken, hashSessionToken } from '../auth/session.ts';
 
 /**
  * A personal feed token: a secret a feed reader puts in the URL, since it cannot sign in. Made
- * like a session token and stored only as its hash (so it is shown once); one per user, and a
- * new one replaces (revokes) the old.
+ * like a session token and stored only as its hash (so it is shown once); one per user; a
+ * new one replaces (revokes) the old, and the user may remove it.
  */
 export async function issueFeedToken(db: Database, userId: number, now: Date): Promise<{ token: string; createdAt: Date }> {
   const token = generateSessionToken();
   const values = { tokenHash: hashSessionToken(token), createdAt: now };
   await db.insert(feedTokens).values({ userId, ...values }).onConflictDoUpdate({ target: feedTokens.userId, set: values });
   return { token, createdAt: now };
+}
+
+/** The user's token stops working and none replaces it. */
+export async function removeFeedToken(db: Database, userId: number): Promise<void> {
+  await db.delete(feedTokens).where(eq(feedTokens.userId, userId));
 }
 
 /** When the user's current token was made, or null when they have none. */

@@ -1,5 +1,4 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
-import { Feed } from 'feed';
 import { livePolicy } from '../../db/policy-records.ts';
 import { policies } from '../../db/schema/index.ts';
 import { departmentList } from '../../vocabulary/departments.ts';
@@ -46,52 +45,117 @@ async function englishTexts(deps: AppDeps, ids: number[]): Promise<Map<number, s
   return new Map(rows.map((row) => [row.id, row.text!]));
 }
 
-function escapeHtml(text: string): string {
+/** Text as XML character data or an attribute value: a title can hold nothing the reader takes as markup. */
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** The entry's body: the full text in paragraphs for an entitled reader, else the description. */
+/** The entry's body: the full text in paragraphs for an entitled reader, else nothing. */
 function contentOf(entry: FeedEntry): string | undefined {
   if (!entry.fullText) return undefined;
   return entry.fullText
     .split(/\n+/)
     .filter((paragraph) => paragraph.trim())
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
+    .map((paragraph) => `<p>${escapeXml(paragraph.trim())}</p>`)
     .join('');
 }
 
 export type FeedDescription = { title: string; description: string; selfUrl: string; appUrl: string };
 
-/** The feed as Atom 1.0 or RSS 2.0 text. */
+type Item = { link: string; title: string; description: string; content: string | undefined; date: Date; department: string | null; departmentCode: string | null };
+
+const generator = productName;
+
+/**
+ * The feed as Atom 1.0 or RSS 2.0 text, written here rather than by a feed library because those
+ * send titles and summaries as HTML (raw text in CDATA), where a title `<img onerror=…>` is markup.
+ * Titles and summaries go out as text: Atom's `type="text"`, escaped; in RSS, whose description is
+ * HTML by definition, the description is escaped once more as HTML. Only the full text, built
+ * from escaped paragraphs above, is HTML.
+ */
 export function renderFeed(format: FeedFormat, about: FeedDescription, entries: FeedEntry[], now: Date): string {
-  const feed = new Feed({
-    id: about.selfUrl,
-    title: about.title,
-    description: about.description,
-    link: `${about.appUrl}/dashboard`,
-    language: 'en',
-    copyright: productName,
-    generator: productName,
-    updated: entries[0] ? new Date(`${entries[0].card.time}T00:00:00Z`) : now,
-    feedLinks: { [format]: about.selfUrl },
-  });
-  for (const entry of entries) {
-    const { card } = entry;
-    const link = `${about.appUrl}/policy/${card.id}`;
+  const items: Item[] = entries.map(({ card, ...entry }) => {
     const department = card.issuerIdentified === false ? null : (departmentNameOf.get(card.departmentId) ?? null);
-    const content = contentOf(entry);
-    feed.addItem({
-      id: link,
-      guid: link,
+    return {
+      link: `${about.appUrl}/policy/${card.id}`,
       title: card.title,
-      link,
-      date: new Date(`${card.time}T00:00:00Z`),
       description: card.description,
-      ...(content ? { content } : {}),
-      ...(department ? { category: [{ name: department, term: card.departmentCode ?? undefined }], author: [{ name: department }] } : {}),
-    });
-  }
-  return format === 'atom' ? feed.atom1() : feed.rss2();
+      content: contentOf({ card, ...entry }),
+      date: new Date(`${card.time}T00:00:00Z`),
+      department,
+      departmentCode: card.departmentCode ?? null,
+    };
+  });
+  const updated = items[0]?.date ?? now;
+  return format === 'atom' ? atom(about, items, updated) : rss(about, items, updated);
+}
+
+function atom(about: FeedDescription, items: Item[], updated: Date): string {
+  const entries = items.map((item) =>
+    [
+      '  <entry>',
+      `    <title type="text">${escapeXml(item.title)}</title>`,
+      `    <id>${escapeXml(item.link)}</id>`,
+      `    <link href="${escapeXml(item.link)}"/>`,
+      `    <updated>${item.date.toISOString()}</updated>`,
+      item.description ? `    <summary type="text">${escapeXml(item.description)}</summary>` : null,
+      item.content ? `    <content type="html">${escapeXml(item.content)}</content>` : null,
+      item.department ? `    <author><name>${escapeXml(item.department)}</name></author>` : null,
+      item.department
+        ? `    <category term="${escapeXml(item.departmentCode ?? item.department)}" label="${escapeXml(item.department)}"/>`
+        : null,
+      '  </entry>',
+    ].filter((line) => line !== null),
+  );
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    `  <id>${escapeXml(about.selfUrl)}</id>`,
+    `  <title type="text">${escapeXml(about.title)}</title>`,
+    `  <subtitle type="text">${escapeXml(about.description)}</subtitle>`,
+    `  <updated>${updated.toISOString()}</updated>`,
+    `  <generator>${generator}</generator>`,
+    `  <link rel="alternate" href="${escapeXml(`${about.appUrl}/dashboard`)}"/>`,
+    `  <link rel="self" href="${escapeXml(about.selfUrl)}"/>`,
+    `  <rights>${generator}</rights>`,
+    ...entries.flat(),
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+function rss(about: FeedDescription, items: Item[], updated: Date): string {
+  const entries = items.map((item) =>
+    [
+      '    <item>',
+      `      <title>${escapeXml(item.title)}</title>`,
+      `      <link>${escapeXml(item.link)}</link>`,
+      `      <guid isPermaLink="false">${escapeXml(item.link)}</guid>`,
+      `      <pubDate>${item.date.toUTCString()}</pubDate>`,
+      item.description ? `      <description>${escapeXml(escapeXml(item.description))}</description>` : null,
+      item.content ? `      <content:encoded>${escapeXml(item.content)}</content:encoded>` : null,
+      item.department ? `      <category>${escapeXml(item.department)}</category>` : null,
+      '    </item>',
+    ].filter((line) => line !== null),
+  );
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '  <channel>',
+    `    <title>${escapeXml(about.title)}</title>`,
+    `    <link>${escapeXml(`${about.appUrl}/dashboard`)}</link>`,
+    `    <description>${escapeXml(about.description)}</description>`,
+    `    <lastBuildDate>${updated.toUTCString()}</lastBuildDate>`,
+    '    <docs>https://www.rssboard.org/rss-specification</docs>',
+    `    <generator>${generator}</generator>`,
+    '    <language>en</language>',
+    `    <copyright>${generator}</copyright>`,
+    `    <atom:link href="${escapeXml(about.selfUrl)}" rel="self" type="application/rss+xml"/>`,
+    ...entries.flat(),
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
 }
 
 export const feedContentType: Record<FeedFormat, string> = {

@@ -35,6 +35,11 @@ export const readLimitsOf = (config: { IMPORT_MAX_ROWS: number; IMPORT_MAX_READ_
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
 /** The reading thread's JavaScript heap: a chunk of rows, or a dump's statement, is far less. */
 const readerHeapMegabytes = 512;
+/**
+ * The reading thread's entry. As TypeScript (tsx), a plain module that registers tsx in the thread
+ * first; compiled (dist/), the reader is JavaScript itself.
+ */
+const readWorkerEntry = new URL(import.meta.url.endsWith('.ts') ? './read-worker.mjs' : './read-worker.js', import.meta.url);
 /** A dump's scratch database may grow to twice the dump (plain values take no more room than their text), and this. */
 const scratchAllowance = 4 * 1024 * 1024;
 
@@ -132,7 +137,7 @@ export async function openStoryFile(upload: Upload, limits: ReadLimits): Promise
     scratchPath,
     limits: { maxRows: limits.maxRows, maxReadBytes: limits.maxReadMegabytes * 1024 * 1024, maxScratchBytes: 2 * upload.bytes + scratchAllowance },
   };
-  const reader = new Reader(new Worker(new URL('./read-worker.mjs', import.meta.url), { workerData: start, resourceLimits: { maxOldGenerationSizeMb: readerHeapMegabytes } }), limits);
+  const reader = new Reader(new Worker(readWorkerEntry, { workerData: start, resourceLimits: { maxOldGenerationSizeMb: readerHeapMegabytes } }), limits);
   const close = async () => {
     await reader.close();
     await rm(scratchPath, { force: true });

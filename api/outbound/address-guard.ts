@@ -9,65 +9,110 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * slip through: the check is in the connection's own lookup).
  */
 
-const ranges: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6', string]> = [
-  ['0.0.0.0', 8, 'ipv4', 'this network'],
-  ['10.0.0.0', 8, 'ipv4', 'private'],
-  ['100.64.0.0', 10, 'ipv4', 'carrier-grade NAT'],
-  ['127.0.0.0', 8, 'ipv4', 'loopback'],
-  ['169.254.0.0', 16, 'ipv4', 'link-local'],
-  ['172.16.0.0', 12, 'ipv4', 'private'],
-  ['192.0.0.0', 24, 'ipv4', 'IETF protocol assignments'],
-  ['192.168.0.0', 16, 'ipv4', 'private'],
-  ['198.18.0.0', 15, 'ipv4', 'benchmarking'],
-  ['224.0.0.0', 4, 'ipv4', 'multicast'],
-  ['240.0.0.0', 4, 'ipv4', 'reserved'],
-  ['::', 128, 'ipv6', 'unspecified'],
-  ['::1', 128, 'ipv6', 'loopback'],
-  ['fc00::', 7, 'ipv6', 'unique-local'],
-  ['fe80::', 10, 'ipv6', 'link-local'],
-  ['ff00::', 8, 'ipv6', 'multicast'],
+/**
+ * Only global unicast is reached. IPv4: every special-purpose range of the IANA registry (RFC 6890
+ * and successors). IPv6: only 2000::/3, less its special-purpose blocks; every other IPv6 address
+ * (IPv4-compatible ::a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, NAT64, discard, site-local, ...) is
+ * refused whatever it embeds. Two forms carry an IPv4 address judged as such: IPv4-mapped
+ * ::ffff:a.b.c.d (how a dual-stack resolver hands out IPv4) and 6to4 2002:AABB:CCDD::/48.
+ * NAT64 (64:ff9b::/96, 64:ff9b:1::/48) is refused outright: a translator on the server's network
+ * reaches whatever IPv4 address the last 32 bits name, and the product does not run behind DNS64.
+ * Node's BlockList parses every spelling of an address (long, compressed, dotted tail).
+ */
+const ipv4Ranges: ReadonlyArray<readonly [string, number, string]> = [
+  ['255.255.255.255', 32, 'broadcast'],
+  ['0.0.0.0', 8, 'this network'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'carrier-grade NAT'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'link-local'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'IETF protocol assignments'],
+  ['192.0.2.0', 24, 'documentation'],
+  ['192.88.99.0', 24, '6to4 relay anycast'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'benchmarking'],
+  ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['240.0.0.0', 4, 'reserved'],
 ];
 
-const blocks = ranges.map(([network, prefix, family, name]) => {
-  const list = new BlockList();
-  list.addSubnet(network, prefix, family);
-  return { list, family, name };
-});
+const ipv6Ranges: ReadonlyArray<readonly [string, number, string]> = [
+  ['::', 128, 'unspecified'],
+  ['::1', 128, 'loopback'],
+  ['::', 96, 'IPv4-compatible (deprecated)'],
+  ['::ffff:0:0:0', 96, 'IPv4-translated'],
+  ['64:ff9b::', 96, 'NAT64'],
+  ['64:ff9b:1::', 48, 'local-use NAT64'],
+  ['100::', 64, 'discard'],
+  ['2001::', 32, 'Teredo'],
+  ['2001:2::', 48, 'benchmarking'],
+  ['2001:20::', 28, 'ORCHIDv2'],
+  ['2001::', 23, 'IETF protocol assignments'],
+  ['2001:db8::', 32, 'documentation'],
+  ['3fff::', 20, 'documentation'],
+  ['fc00::', 7, 'unique-local'],
+  ['fe80::', 10, 'link-local'],
+  ['fec0::', 10, 'site-local (deprecated)'],
+  ['ff00::', 8, 'multicast'],
+];
 
-/** The IPv4 address an IPv6 address carries (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16), if any. */
-function embeddedIPv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) return wordsToIPv4(hex[1]!, hex[2]!);
-  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4}):/.exec(lower);
-  if (sixToFour) return wordsToIPv4(sixToFour[1]!, sixToFour[2]!);
-  return null;
+function blocksOf(ranges: ReadonlyArray<readonly [string, number, string]>, family: 'ipv4' | 'ipv6') {
+  return ranges.map(([network, prefix, name]) => {
+    const list = new BlockList();
+    list.addSubnet(network, prefix, family);
+    return { list, name };
+  });
 }
 
-function wordsToIPv4(high: string, low: string): string {
-  const a = parseInt(high, 16);
-  const b = parseInt(low, 16);
-  return [a >> 8, a & 255, b >> 8, b & 255].join('.');
+const ipv4Blocks = blocksOf(ipv4Ranges, 'ipv4');
+const ipv6Blocks = blocksOf(ipv6Ranges, 'ipv6');
+const globalUnicast = blocksOf([['2000::', 3, 'global unicast']], 'ipv6')[0]!.list;
+const ipv4Mapped = blocksOf([['::ffff:0:0', 96, 'IPv4-mapped']], 'ipv6')[0]!.list;
+const sixToFour = blocksOf([['2002::', 16, '6to4']], 'ipv6')[0]!.list;
+
+/** The eight 16-bit words of an IPv6 address, read from its canonical spelling (the URL parser's: compressed, hex only). */
+function ipv6Words(address: string): number[] {
+  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  const [head = '', tail] = canonical.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  return [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right].map((word) => parseInt(word, 16));
 }
 
-/** Why an IP address is not a public one ("loopback", "private", ...), or null for a public address. */
+function wordsToIPv4(high: number, low: number): string {
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+function ipv4Reason(address: string): string | null {
+  return ipv4Blocks.find((block) => block.list.check(address, 'ipv4'))?.name ?? null;
+}
+
+function ipv6Reason(address: string): string | null {
+  let words: number[];
+  try {
+    words = ipv6Words(address);
+  } catch {
+    // A zone id (fe80::1%eth0) is no URL host: only link-local addresses carry one.
+    return 'scoped (zone) address';
+  }
+  const embedded = ipv4Mapped.check(address, 'ipv6') ? wordsToIPv4(words[6]!, words[7]!) : sixToFour.check(address, 'ipv6') ? wordsToIPv4(words[1]!, words[2]!) : null;
+  if (embedded) {
+    const reason = ipv4Reason(embedded);
+    return reason ? `${reason} (IPv4 inside IPv6)` : null;
+  }
+  const named = ipv6Blocks.find((block) => block.list.check(address, 'ipv6'))?.name;
+  if (named) return named;
+  return globalUnicast.check(address, 'ipv6') ? null : 'reserved (not global unicast)';
+}
+
+/** Why an IP address is not a public one ("loopback", "private", ...), or null for a global unicast address. */
 export function nonPublicReason(address: string): string | null {
   const family = isIP(address);
-  if (family === 0) return 'not an IP address';
-  if (family === 6) {
-    const inner = embeddedIPv4(address);
-    if (inner) {
-      const reason = nonPublicReason(inner);
-      return reason ? `${reason} (IPv4 inside IPv6)` : null;
-    }
-  }
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  for (const block of blocks) {
-    if (block.family === type && block.list.check(address, type)) return block.name;
-  }
-  return null;
+  if (family === 4) return ipv4Reason(address);
+  if (family === 6) return ipv6Reason(address);
+  return 'not an IP address';
 }
 
 /** Thrown from the connection's lookup when the resolved address is not public; the fetcher reads `code`. */
@@ -120,4 +165,25 @@ export function guardedLookup(options: AddressGuardOptions): LookupFunction {
       callback(null, address, family);
     });
   };
+}
+
+/**
+ * Why a URL's host is refused before anything is sent to it (a channel's or a list page's address,
+ * checked when saved): its literal address, or any address its name resolves to now. A name that
+ * does not resolve is let through: the connection's lookup judges it again when it is used, and a
+ * save does not tell a user which names our resolver knows.
+ */
+export async function refusedHost(url: URL, options: AddressGuardOptions): Promise<string | null> {
+  if (options.allowPrivateHosts) return null;
+  const host = hostAddress(url.hostname);
+  if (isIP(host)) return refusedAddress(host, options);
+  const resolve = options.lookup ?? dns.lookup;
+  const addresses = await new Promise<dns.LookupAddress[]>((done) => {
+    (resolve as (hostname: string, options: dns.LookupAllOptions, callback: (error: Error | null, addresses: dns.LookupAddress[]) => void) => void)(host, { all: true }, (error, found) => done(error ? [] : found));
+  });
+  for (const { address } of addresses) {
+    const why = refusedAddress(address, options);
+    if (why) return why;
+  }
+  return null;
 }

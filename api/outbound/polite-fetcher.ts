@@ -3,7 +3,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
 import PQueue from 'p-queue';
 import { Agent, request } from 'undici';
-import { guardedLookup, hostAddress, refusedAddress, type AddressGuardOptions } from './address-guard.ts';
+import { guardedLookup, hostAddress, refusedAddress, refusedHost, type AddressGuardOptions } from './address-guard.ts';
 import { decodeBody } from './decode.ts';
 import { robotsKeepMs, robotsRulesFrom, type RobotsRules } from './robots.ts';
 import type { PageFetcher, PageRequest, PageResult, Refusal } from './types.ts';
@@ -265,6 +265,7 @@ export function createPoliteFetcher(settings: FetcherSettings): PageFetcher {
 
   return {
     fetch: fetchPage,
+    refusedHost: (url) => refusedHost(new URL(url), settings),
     async close() {
       for (const slot of slots.values()) slot.queue.clear();
       await agent.close();

@@ -32,5 +32,7 @@ export type PageResult =
 
 export interface PageFetcher {
   fetch(request: PageRequest): Promise<PageResult>;
+  /** Why this fetcher refuses the URL's host (not a public address; a name as it resolves now), or null: a list page is checked when saved. */
+  refusedHost(url: string): Promise<string | null>;
   close(): Promise<void>;
 }

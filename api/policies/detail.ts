@@ -10,7 +10,7 @@ import type { PolicyCard, PolicyDetail } from '../shared/search.ts';
 import { loadPolicyCards, loadTaxonomyNames, policyTagsOf } from './reads.ts';
 
 /**
- * The detail page (full text and analysis only for entitled readers, DESIGN.md) and the policies
+ * The detail page (full text and analysis only for entitled readers, docs/principles.md) and the policies
  * related to one.
  */
 
@@ -119,7 +119,7 @@ function toPolicyDetail(
     source_url: policy.sourceUrl,
   };
   if (!access.entitled) {
-    // DESIGN.md: without the entitlement, title, description and key points, and the call to subscribe.
+    // docs/principles.md: without the entitlement, title, description and key points, and the call to subscribe.
     return { ...summary, preview: true, fullContent: { keyPoints: content.keyPoints } };
   }
   return {

@@ -6,7 +6,7 @@ import { loadLabelledSet, measureAccuracy } from './documents/labelled-set.ts';
 
 /**
  * `npm run analyser:accuracy`: the configured analyser (the LLM when LLM_* are set, else the rules)
- * on the labelled set of real documents, as the README's accuracy table reports it.
+ * on the labelled set of real documents, as docs/story-processing.md's accuracy table reports it.
  */
 async function main() {
   const settings = parseEnv(z.object(llmEnv), process.env, { heading: 'Invalid analyser configuration:' });

@@ -1,5 +1,5 @@
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
+import { dict } from '@node-rs/jieba/dict.js';
 import type { DictionaryEntry, ReadingWord } from '../shared/reading.ts';
 import { cedictEntries, isUsefulSense } from './cc-cedict.ts';
 import { expandEnglishQuery } from './english-senses.ts';

@@ -1,4 +1,4 @@
-import { dict } from '@node-rs/jieba/dict';
+import { dict } from '@node-rs/jieba/dict.js';
 import { cedictEntries, isUsefulSense } from './cc-cedict.ts';
 import { policyGlossary } from './glossary.ts';
 

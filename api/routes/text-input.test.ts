@@ -20,7 +20,6 @@ const calls: { method: string; path: string; valid: Record<string, unknown>; fie
   { method: 'POST', path: '/api/collections', valid: { name: 'Watch list' }, fields: ['name'] },
   { method: 'DELETE', path: '/api/user/account', valid: { reason: 'Testing' }, fields: ['reason'] },
   { method: 'POST', path: '/api/verify-subscription', valid: { sessionId: 'cs_local_x' }, fields: ['sessionId'] },
-  { method: 'POST', path: '/api/search/multi-search', valid: { queries: [{ indexUid: 'policies', q: 'bank' }] }, fields: ['queries.0.q'] },
   {
     method: 'POST',
     path: '/api/contact',

@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { MultiSearchQuery } from 'meilisearch';
 import { savedSearches, users } from '../../db/schema/index.ts';
 import type { Role } from '../../db/schema/index.ts';
+import { bumpAlertsVersion } from '../alerts/unsubscribe.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { hasFullAccess } from '../billing/entitlement.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -36,8 +37,7 @@ export async function countHits(deps: AppDeps, queries: readonly SavedSearchQuer
       q: page!.q,
       attributesToSearchOn: page!.attributesToSearchOn,
       filter: page!.filter,
-      ...(page!.sort ? { sort: page!.sort } : {}),
-      ...(page!.matchingStrategy ? { matchingStrategy: page!.matchingStrategy } : {}),
+      matchingStrategy: page!.matchingStrategy,
       page: 1,
       hitsPerPage: 0,
     };
@@ -109,6 +109,7 @@ export async function createSavedSearch(
       .insert(savedSearches)
       .values({ userId: owner.id, ...input, createdAt: now, updatedAt: now })
       .returning();
+    if (input.alert !== 'off') await bumpAlertsVersion(tx, owner.id, now);
     return created!;
   });
   return (await withHitCounts(deps, owner, [row]))[0]!;
@@ -120,12 +121,17 @@ export async function updateSavedSearch(
   id: number,
   changes: { name?: string; query?: SavedSearchQuery; alert?: AlertFrequency },
 ): Promise<SavedSearch> {
-  const [row] = await deps.db
-    .update(savedSearches)
-    .set({ ...changes, updatedAt: deps.now() })
-    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, owner.id)))
-    .returning();
-  if (!row) throw savedSearchNotFound();
+  const now = deps.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(savedSearches)
+      .set({ ...changes, updatedAt: now })
+      .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, owner.id)))
+      .returning();
+    if (!updated) throw savedSearchNotFound();
+    await bumpAlertsVersion(tx, owner.id, now);
+    return updated;
+  });
   return (await withHitCounts(deps, owner, [row]))[0]!;
 }
 

@@ -37,7 +37,6 @@ describe('search answers kept in memory', () => {
       meilisearch: counted,
       search,
       get: async <T>(path: string, cookie?: string) => answer<T>(await request(path, { cookie })),
-      post: async <T>(path: string, json: unknown, cookie?: string) => answer<T>(await request(path, { json, cookie })),
       close: () => meilisearch.close(),
     };
   }
@@ -128,10 +127,6 @@ describe('search answers kept in memory', () => {
     const matches: Record<string, (cookie: string | undefined) => Promise<number>> = {
       '/api/search': async (cookie) => (await api.get<SearchResponse>('/api/search?q=quarantine%20ledger', cookie)).total,
       '/api/search/suggest': async (cookie) => (await api.get<SuggestResponse>('/api/search/suggest?q=quarantine%20ledger', cookie)).suggestions.length,
-      '/api/search/multi-search': async (cookie) => {
-        const body = await api.post<{ results: { hits: unknown[] }[] }>('/api/search/multi-search', { queries: [{ indexUid: 'policies', q: 'quarantine ledger' }] }, cookie);
-        return body.results[0]!.hits.length;
-      },
     };
     const expected = (cookie: string | undefined) => (cookie === subscriber.cookie ? 1 : 0);
     // Each order: the reader who may not search the translation first, then one who may; and the other way round.

@@ -17,9 +17,9 @@ export type AnswerShape<Document, Value> = { readonly name: string; build(result
  */
 export type SearchAnswer<Value> = { readonly value: Value; readonly json: string };
 
-/** What every search of the API goes through: `/api/search`, suggestions, the InstantSearch endpoint, related policies. */
+/** What every search of the API goes through: `/api/search` (the search page's and the dashboard's), suggestions, related policies, saved searches' counts, alerts, feeds and exports. */
 export type PolicySearch = {
-  /** The index the server searches; browsers know it as `publicIndexUid`. */
+  /** The index the server searches. */
   indexName: string;
   /** The queries' results (one per query, in order), built into the caller's answer by `shape`. */
   search<Document, Value>(queries: MultiSearchQuery[], reader: SearchReader, shape: AnswerShape<Document, Value>): Promise<SearchAnswer<Value>>;

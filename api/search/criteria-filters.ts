@@ -1,7 +1,7 @@
 import type { MultiSearchQuery } from 'meilisearch';
 import { importanceField, importanceRange } from '../../vocabulary/importance.ts';
 import type { FacetName } from '../../vocabulary/search-index.ts';
-import { defaultSort, matchesEveryWord, sortRules } from '../../vocabulary/search-order.ts';
+import { defaultSort, matchingStrategy, sortRules } from '../../vocabulary/search-order.ts';
 import type { SearchCriteria } from '../shared/search.ts';
 import { anyOf, compare, eitherOf } from './filter.ts';
 
@@ -52,10 +52,11 @@ function unixSeconds(isoDay: string): number {
   return Date.parse(`${isoDay}T00:00:00Z`) / 1000;
 }
 
-/** Date order or relevance (by default: relevance with a query, else latest). */
+/**
+ * Date order or relevance (by default: relevance with a query, else latest), and the one matching
+ * strategy every order and every road uses, so the order never changes which policies match.
+ */
 export function orderFor(criteria: SearchCriteria): Pick<MultiSearchQuery, 'sort' | 'matchingStrategy'> {
   const sortBy = criteria.sortBy ?? defaultSort(criteria.q);
-  if (sortBy === 'relevance') return {};
-  return { sort: [sortRules[sortBy]], ...(matchesEveryWord(true, criteria.q) ? { matchingStrategy: 'all' } : {}) };
+  return { ...(sortBy === 'relevance' ? {} : { sort: [sortRules[sortBy]] }), matchingStrategy };
 }
-

@@ -1,4 +1,4 @@
-import type { FilterField } from './policy-index.ts';
+import type { FilterField } from '../../vocabulary/search-index.ts';
 
 /**
  * Builders for Meilisearch filter expressions. The field is always one of our own field names
@@ -19,14 +19,10 @@ function literal(value: string | number): string {
   return quote(value);
 }
 
-export type ComparisonOperator = '=' | '!=' | '>=' | '<=' | '>' | '<';
+type ComparisonOperator = '=' | '!=' | '>=' | '<=' | '>' | '<';
 
 export function compare(field: FilterField, operator: ComparisonOperator, value: string | number): string {
   return `${field} ${operator} ${literal(value)}`;
-}
-
-export function between(field: FilterField, from: number, to: number): string {
-  return `${field} ${literal(from)} TO ${literal(to)}`;
 }
 
 export function anyOf(field: FilterField, values: readonly (string | number)[]): string {

@@ -16,7 +16,7 @@ export type MultiSearchAnswer<Document> = { results: MultiSearchResult<Document>
 
 /** What the API asks of Meilisearch: multi-searches of the policy index, with the search-only key. */
 export type MeilisearchSearch = {
-  /** The index the server searches; browsers know it as `publicIndexUid`. */
+  /** The index the server searches. */
   indexName: string;
   /** One result per query, in the queries' order, and the size of Meilisearch's answer. */
   multiSearch<Document = Record<string, unknown>>(queries: MultiSearchQuery[], options?: { timeoutMs?: number }): Promise<MultiSearchAnswer<Document>>;

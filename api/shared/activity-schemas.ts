@@ -27,6 +27,8 @@ export const activityActionLabels: Record<string, string> = {
   password_change_failed: 'Failed password change',
   registration_attempt: 'Registration attempt',
   contact_message: 'Contact message',
+  channel_test: 'Channel test message',
+  channel_disabled: 'Alert channel disabled',
 };
 
 const day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });

@@ -6,7 +6,7 @@ import { storyStatuses, type StoryStatus } from '../../vocabulary/story-status.t
 import { translationStatuses, type TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { maxRecordId, optionalParam, recordId, wholeNumber } from './params.ts';
 import type { PolicyTag } from './search.ts';
-import { findTextProblem } from './text-rules.ts';
+import { findTextProblem, withoutControlCharacters } from './text-rules.ts';
 
 /**
  * The back office's request schemas and answers (spec section 7), shared with the admin screens.
@@ -124,11 +124,14 @@ const editorTag = z.union([
  * and "1e1" are refused here too rather than rounded or read as 10.
  */
 export const policyEditorFields = {
-  title: z
-    .string({ error: 'Title must not be empty' })
-    .trim()
-    .min(1, 'Title must not be empty')
-    .max(policyFieldLimits.title, `Title must be at most ${policyFieldLimits.title} characters`),
+  title: withoutControlCharacters(
+    z
+      .string({ error: 'Title must not be empty' })
+      .trim()
+      .min(1, 'Title must not be empty')
+      .max(policyFieldLimits.title, `Title must be at most ${policyFieldLimits.title} characters`),
+    'Title',
+  ),
   time: z.iso.date({ error: 'Date must be a real day, written YYYY-MM-DD' }),
   description: z
     .string({ error: 'Description must not be empty' })
@@ -144,10 +147,10 @@ export const policyEditorFields = {
     .int('Department must be one of the list')
     .positive('Department must be one of the list')
     .max(maxRecordId, `must be at most ${maxRecordId}`),
-  source_url: z
-    .string()
-    .trim()
-    .max(policyFieldLimits.sourceUrl, `Source URL must be at most ${policyFieldLimits.sourceUrl} characters`)
+  source_url: withoutControlCharacters(
+    z.string().trim().max(policyFieldLimits.sourceUrl, `Source URL must be at most ${policyFieldLimits.sourceUrl} characters`),
+    'Source URL',
+  )
     .refine((url) => url === '' || /^https?:\/\/\S+$/.test(url), 'Source URL must be a web address starting with http:// or https://')
     .transform((url) => url || null)
     .nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alertFrequencies, maxSavedSearches, type AlertFrequency } from '../../vocabulary/alerts.ts';
 import { translationStatuses } from '../../vocabulary/translation-status.ts';
+import { criteriaParams } from './criteria-params.ts';
 import { searchQuerySchema, type SearchCriteria } from './search.ts';
 import { withoutControlCharacters } from './text-rules.ts';
 
@@ -27,25 +28,20 @@ const savedQueryShape = z.strictObject({
 });
 export type SavedSearchQuery = z.output<typeof savedQueryShape>;
 
-/** The saved query's names for the search's parameters that are named otherwise. */
-const parameterOf = { importanceMin: 'minImportance', importanceMax: 'maxImportance' } as const;
+/** The saved query's names for the criteria's fields that are named otherwise (stored rows keep them). */
 const fieldOfParameter: Record<string, string> = { minImportance: 'importanceMin', maxImportance: 'importanceMax' };
 
 /**
- * A saved query as /api/search's query string (also how the web app opens it on the search page).
- * Empty parts are left out.
+ * A saved query as /api/search's query string (also how the web app opens it on the search page),
+ * through the criteria's one serialisation; empty parts are left out.
  */
-export function searchParamsOf(query: SavedSearchQuery): Record<string, string> {
-  const params: Record<string, string> = {};
-  if (query.q) params.q = query.q;
-  for (const key of ['departments', 'industries', 'topics', 'translation'] as const) {
-    if (query[key]?.length) params[key] = JSON.stringify(query[key]);
-  }
-  if (query.startDate) params.startDate = query.startDate;
-  if (query.endDate) params.endDate = query.endDate;
-  if (query.importanceMin !== undefined) params[parameterOf.importanceMin] = String(query.importanceMin);
-  if (query.importanceMax !== undefined) params[parameterOf.importanceMax] = String(query.importanceMax);
-  return params;
+export function searchParamsOf({ departments, importanceMin, importanceMax, ...query }: SavedSearchQuery): Record<string, string> {
+  return criteriaParams({
+    ...query,
+    departments: departments?.map((department) => (typeof department === 'number' ? { id: department } : { code: department })),
+    minImportance: importanceMin,
+    maxImportance: importanceMax,
+  });
 }
 
 /** The search criteria of a saved query, as /api/search would read them from the same search (first page). */

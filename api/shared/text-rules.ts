@@ -23,6 +23,9 @@ const lineBreaksAndTabs = /[\t\n\r]/g;
 export const withoutControlCharacters = <Schema extends z.ZodString>(schema: Schema, label: string) =>
   schema.refine((text) => !singleLineRefused.test(text), { error: `${label} must not contain control characters` });
 
+/** The text with what a one-line field refuses replaced by spaces: for a line made of text that was never checked (a file name made of a policy's title). */
+export const withControlCharactersAsSpaces = (text: string) => text.replace(new RegExp(singleLineRefused.source, 'gu'), ' ');
+
 /** A message or a reason: line breaks and tabs kept, other control characters and bidi overrides refused. */
 export const multiLineText = <Schema extends z.ZodString>(schema: Schema, label: string) =>
   schema.refine((text) => !multiLineRefused.test(text.replace(lineBreaksAndTabs, '')), {

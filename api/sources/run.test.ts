@@ -164,6 +164,7 @@ describe('a run of a source', () => {
         if (request.url === site.url(batch[1]!.path)) throw new Error('SIGKILL');
         return fetcher.fetch(request);
       },
+      refusedHost: (url) => fetcher.refusedHost(url),
       close: async () => {},
     };
     await expect(runSource(tools({ fetcher: dying }), source, runId)).rejects.toThrow('SIGKILL');

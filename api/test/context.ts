@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createIndexerTestContext } from '../../indexer/testing.ts';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -20,6 +21,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
     MEILI_SEARCH_KEY: meili.keys.searchKey,
     MEILI_INDEX: meili.indexName,
     APP_URL: 'http://localhost:3000',
+    APP_SECRET: randomBytes(32).toString('base64url'),
     ...overrides,
   });
 

@@ -123,5 +123,11 @@ export const alertSettings = pgTable('alert_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   timeZone: text('time_zone').notNull().default('UTC'),
   preferencesUnsubscribed: boolean('preferences_unsubscribed').notNull().default(false),
+  /**
+   * Bumped whenever the user turns an alert on or changes one (api/alerts/unsubscribe.ts): an
+   * unsubscribe link carries the version it was sent at, so a link from an older e-mail can't turn
+   * off what the owner has since turned on.
+   */
+  alertsVersion: integer('alerts_version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

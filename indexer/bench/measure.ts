@@ -43,7 +43,7 @@ export function summarize(latencies: number[], elapsedMs?: number): LatencyStats
 
 export const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 
-/** A markdown table, the format the README's benchmark section uses. */
+/** A markdown table, the format docs/benchmarks.md uses. */
 export function table(headers: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');

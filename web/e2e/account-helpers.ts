@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { demoPassword } from '../../api/dev/demo-users.ts';
 import { newContext, screenshot, seriousAccessibilityViolations, type viewports } from './browser.ts';
@@ -39,10 +39,22 @@ export async function signIn(page: Page, username: string, password = demoPasswo
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
 }
 
-/** A new browser context at the viewport's width, signed in as `username` (a demo login by default password). */
+/** Session cookies of the logins a test file has signed in, by file and login. */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * A new browser context at the viewport's width, signed in as `username` (a demo login by default
+ * password). The first in a test file signs in through the login page; the file's later ones start
+ * with that session's cookies, as a second tab of the same browser would (a sign-in takes seconds on
+ * a busy machine, and the journeys that check signing in use signIn).
+ */
 export async function signedInPage(browser: Browser, viewport: keyof typeof viewports, username: string): Promise<Page> {
+  const session = `${expect.getState().testPath}\n${username}`;
+  const cookies = sessions.get(session);
+  if (cookies) return (await newContext(browser, viewport, { storageState: { cookies, origins: [] } })).newPage();
   const page = await (await newContext(browser, viewport)).newPage();
   await signIn(page, username);
+  sessions.set(session, await page.context().cookies());
   return page;
 }
 
@@ -55,12 +67,17 @@ export async function signOutFromMenu(page: Page): Promise<void> {
 }
 
 /**
- * Screenshot plus axe check of the page as it is now. Waits for fonts and the 0.15 s page fade,
- * and checks the page title carries the product suffix.
+ * Screenshot plus axe check of the page as it is now. Waits for fonts and for the page at rest (the
+ * page fade, a panel's transition: axe reads a half-faded text as too faint), and checks the page
+ * title carries the product suffix.
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  // A frame first, so a transition the last action set off has started; endless ones (a spinner) never end.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   expect(await page.title()).toMatch(/ \| China Policy Tracker$/);
   const violations = await seriousAccessibilityViolations(page);
   expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumFlags, chromiumPath } from './chromium.ts';
 
@@ -18,8 +18,8 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }
 
-export async function newContext(browser: Browser, viewport: keyof typeof viewports = 'desktop'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport: viewports[viewport] });
+export async function newContext(browser: Browser, viewport: keyof typeof viewports = 'desktop', options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...options, baseURL: baseUrl(), viewport: viewports[viewport] });
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -30,7 +30,7 @@ async function holdSearches(page: Page) {
   let holding!: () => void;
   const held = new Promise<void>((resolve) => (holding = resolve));
   const answered: Promise<void>[] = [];
-  await page.route(multiSearch, (route) => {
+  await page.route(dashboardSearches, (route) => {
     holding();
     const answer = released.then(() => route.continue());
     answered.push(answer);
@@ -41,12 +41,13 @@ async function holdSearches(page: Page) {
     release: async () => {
       release();
       await Promise.all(answered);
-      await page.unroute(multiSearch);
+      await page.unroute(dashboardSearches);
     },
   };
 }
 
-const multiSearch = '**/api/search/multi-search';
+/** The dashboard's searches: its InstantSearch client asks GET /api/search (not the suggestions or the Chinese matches). */
+const dashboardSearches = (url: URL) => url.pathname === '/api/search';
 
 /** Signs in and waits for the dashboard it lands on, so later storage changes are not raced by its first render. */
 async function signInToDashboard(page: Page) {
@@ -209,14 +210,14 @@ describe('dashboard', () => {
     const context = await newContext(browser, 'desktop');
     const page = await context.newPage();
     await signIn(page, 'subscriber@example.com');
-    await page.route(multiSearch, (route) => route.fulfill({ status: 503, json: { error: { code: 'service_unavailable', message: 'down' } } }));
+    await page.route(dashboardSearches, (route) => route.fulfill({ status: 503, json: { error: { code: 'service_unavailable', message: 'down' } } }));
     await page.goto('/dashboard');
     const failed = page.getByRole('alert').filter({ hasText: 'Failed to search policies' });
     await failed.waitFor();
     expect(await page.getByTestId('results-skeleton').count()).toBe(0);
     await checkPage(page, 'dashboard-search-failed-desktop');
 
-    await page.unroute(multiSearch);
+    await page.unroute(dashboardSearches);
     await failed.getByRole('button', { name: 'Try again' }).click();
     const results = page.getByTestId('dashboard-results');
     await results.waitFor();
@@ -230,21 +231,21 @@ describe('dashboard', () => {
     // slow network; until then its searches wait.
     const heldSearches: Route[] = [];
     let failing = false;
-    await page.route(multiSearch, (route) => (failing ? route.abort('failed') : void heldSearches.push(route)));
-    await page.getByTestId('dashboard-search-input').fill('semiconductor export');
-    await waitForPath(page, /^\/dashboard\?q=semiconductor(\+|%20)export$/);
+    await page.route(dashboardSearches, (route) => (failing ? route.abort('failed') : void heldSearches.push(route)));
+    await page.getByTestId('dashboard-search-input').fill('export control');
+    await waitForPath(page, /^\/dashboard\?q=export(\+|%20)control$/);
     failing = true;
     for (const route of heldSearches.splice(0)) await route.abort('failed');
     await failed.waitFor();
     expect(await results.getByRole('heading', { level: 2 }).allTextContents()).toEqual(firstTitles);
-    expect(await page.getByTestId('dashboard-search-input').inputValue()).toBe('semiconductor export');
+    expect(await page.getByTestId('dashboard-search-input').inputValue()).toBe('export control');
 
     // Trying again asks for what the reader typed, not for the results kept on screen.
-    await page.unroute(multiSearch);
+    await page.unroute(dashboardSearches);
     await failed.getByRole('button', { name: 'Try again' }).click();
     await failed.waitFor({ state: 'detached' });
     await expect.poll(async () => (await shownRange(page)).total, { timeout: 15_000 }).toBeLessThan(all.total);
-    expect(new URL(page.url()).searchParams.get('q')).toBe('semiconductor export');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('export control');
     await context.close();
   });
 
@@ -385,6 +386,35 @@ describe('dashboard', () => {
         expect(Math.abs(landed - top), `${way} from ${top} px landed at ${landed}`).toBeLessThanOrEqual(10);
       }
     }
+    await context.close();
+  });
+
+  it('puts the dashboard back at 1,500 px after a policy and Back, as the demo subscriber has it on signing in', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await signInToDashboard(page);
+    const titles = page.getByTestId('dashboard-results').getByRole('heading', { level: 2 }).filter({ has: page.locator('a') });
+    await titles.nth(19).waitFor({ timeout: 20_000 });
+    const top = 1500;
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 1, top);
+    const index = await titles.evaluateAll((headings) => headings.findIndex((heading) => heading.getBoundingClientRect().top > 60));
+    const title = (await titles.nth(index).textContent()) ?? '';
+    await titles.nth(index).getByRole('link').click();
+    await waitForPath(page, /^\/policy\/\d+$/);
+    await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
+    await page.goBack();
+    await waitForPath(page, /^\/dashboard$/);
+    // Polled, not read once: the position is reached when the page is tall enough, however late.
+    const landed = await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 5, top, { timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+    expect(landed, `Back from ${top} px landed at ${await page.evaluate(() => window.scrollY)}`).toBe(true);
+    // The card the reader opened is on screen again.
+    const card = await titles.filter({ hasText: title }).first().boundingBox();
+    expect(card!.y).toBeGreaterThanOrEqual(0);
+    expect(card!.y + card!.height).toBeLessThanOrEqual(900);
     await context.close();
   });
 

@@ -13,7 +13,7 @@ import { baseUrl, launchBrowser, newContext } from './browser.ts';
 /**
  * Saved searches (issue 32): a subscriber saves the dashboard's search with its filters, finds it
  * in the Saved Searches panel, renames it, reads its private feed with a feed token made on the
- * account page, and saves notification preferences. Each viewport works on its own subscriber and
+ * account page, removes the token, and saves notification preferences. Each viewport works on its own subscriber and
  * a policy with a marker in its title.
  */
 
@@ -106,6 +106,12 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       expect(await feed.text()).toContain(policyTitle);
       expect((await page.request.get(feedUrl.replace(/\?token=.*$/, ''))).status()).toBe(404);
       await checkPage(page, `account-saved-searches-${viewport}`);
+      // Removing the token, once confirmed, stops its feeds.
+      await page.getByRole('button', { name: 'Remove feed token' }).click();
+      await page.getByRole('alertdialog', { name: 'Remove your feed token?' }).getByRole('button', { name: 'Remove token' }).click();
+      await expectToast(page, 'Feed token removed');
+      await page.getByTestId('feed-token').getByText('You have no feed token yet.').waitFor();
+      expect((await page.request.get(feedUrl)).status()).toBe(404);
 
       const preferences = page.getByTestId('notification-preferences');
       await preferences.getByLabel('Phone (optional)').fill('+86 10 6512 3456');

@@ -6,7 +6,7 @@ import type { StoryAnalysis, StoryInput } from '../analysis.ts';
 /**
  * The labelled set: real Chinese government documents (public documents, see each `source`) with
  * what a reader finds in them: the issuing department, the date and how many key points the
- * document's structure gives. Both analysers are measured on it (tests, `make bench`, README).
+ * document's structure gives. Both analysers are measured on it (tests, `make bench`, docs/story-processing.md).
  */
 
 const labelSchema = z.object({

@@ -10,7 +10,7 @@ import { findTags } from './tags.ts';
 import { documentLines, documentNumber } from './text.ts';
 
 /**
- * The offline analyser (DESIGN.md): what can be known from the document itself, without a
+ * The offline analyser (docs/principles.md): what can be known from the document itself, without a
  * network and without pretending. It translates nothing: the policy keeps its Chinese title, the
  * translation stays `pending`, and the English description is a line of extracted facts.
  */

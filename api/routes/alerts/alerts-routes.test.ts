@@ -1,9 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertChannels, savedSearches } from '../../../db/schema/index.ts';
-import { createAlertChannelPoster, outboundGuard, signatureHeader } from '../../alerts/channels.ts';
+import type { LookupFunction } from 'node:net';
+import { alertChannels, alertDeliveries, savedSearches } from '../../../db/schema/index.ts';
+import { createAlertChannelPoster, signatureHeader, type AlertChannelPoster } from '../../alerts/channels.ts';
 import { createAlertTestWorld, startWebhookEndpoint } from '../../alerts/testing.ts';
+import { createPoster } from '../../outbound/poster.ts';
+import type { ActivityRow } from '../../shared/activity-schemas.ts';
 import { adminRoleMatrix, createSignedInUser, createSubscriber, signInEveryRole } from '../../test/accounts.ts';
 import type { AlertChannelAnswer, CreatedAlertChannel, OutboxMessage, OutboxPage } from '../../shared/alert-schemas.ts';
 
@@ -27,6 +30,18 @@ afterAll(async () => {
   await endpoint?.stop();
 });
 
+/** Runs `action` with the API's channel poster replaced (the production setting: the guard on), then puts the test's back. */
+async function withPoster<T>(poster: AlertChannelPoster, action: () => Promise<T>): Promise<T> {
+  const kept = world.ctx.deps.alertChannels;
+  world.ctx.deps.alertChannels = poster;
+  try {
+    return await action();
+  } finally {
+    world.ctx.deps.alertChannels = kept;
+    await poster.close();
+  }
+}
+
 /** A one-click POST as a mail client sends it (RFC 8058): no cookie, no Origin, a form body. */
 const oneClick = (url: string) =>
   world.ctx.app.request(url.replace('http://localhost:3000', ''), {
@@ -35,7 +50,7 @@ const oneClick = (url: string) =>
     body: 'List-Unsubscribe=One-Click',
   });
 
-const linkIn = (text: string, rule: string) => new RegExp(`(http://localhost:3000/api/alerts/unsubscribe\\?user=\\d+&rule=${rule}&sig=[\\w-]+)`).exec(text)?.[1];
+const linkIn = (text: string, rule: string) => new RegExp(`(http://localhost:3000/api/alerts/unsubscribe\\?user=\\d+&rule=${rule}&v=\\d+&sig=[\\w-]+)`).exec(text)?.[1];
 
 describe('unsubscribe links', () => {
   it('work from the List-Unsubscribe header and the body without a session, each for its own rule', async () => {
@@ -80,6 +95,11 @@ describe('unsubscribe links', () => {
       link.replace(/user=\d+/, `user=${other.user.id}`),
       link.replace(/sig=[\w-]+/, 'sig=AAAA'),
       link.replace(/&sig=[\w-]+/, ''),
+      // Loose encodings of the right link: padding, trailing junk, a leading zero in the id.
+      `${link}=`,
+      `${link}%20`,
+      `${link}!!`,
+      link.replace(/user=(\d+)/, 'user=0$1'),
     ];
     for (const url of forged) {
       expect((await world.ctx.app.request(url.replace('http://localhost:3000', ''))).status, url).toBe(404);
@@ -87,9 +107,32 @@ describe('unsubscribe links', () => {
     }
     // Even a correctly signed link names a rule only within its own user: another's id is no rule of theirs.
     const secret = world.ctx.config.ALERT_SIGNING_SECRET!;
-    const signedForOwner = `/api/alerts/unsubscribe?user=${owner.user.id}&rule=search:${theirs.id}&sig=${createHmac('sha256', secret).update(`unsubscribe:${owner.user.id}:search:${theirs.id}`).digest('base64url')}`;
+    const signedForOwner = `/api/alerts/unsubscribe?user=${owner.user.id}&rule=search:${theirs.id}&v=0&sig=${createHmac('sha256', secret).update(`unsubscribe:v2:${owner.user.id}:search:${theirs.id}:0`).digest('base64url')}`;
     expect((await oneClick(signedForOwner)).status).toBe(404);
     expect((await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, theirs.id)))[0]!.alert).toBe('immediate');
+  });
+});
+
+describe('unsubscribe links after the owner changes their alerts', () => {
+  it('a replayed link does nothing once its owner has turned the alert on again, and says it is out of date', async () => {
+    const { user, cookie } = await createSubscriber(world.ctx);
+    const search = await world.saveSearch(user.id, 'Public hospitals', '公立医院', 'immediate');
+    await world.newPolicy('govcn-04.txt');
+    await world.runAlerts(new Date());
+    const link = linkIn(world.mailsTo(user.email)[0]!.text, `search:${search.id}`)!;
+    expect((await oneClick(link)).status).toBe(200);
+    const alertOf = async () => (await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, search.id)))[0]!.alert;
+    expect(await alertOf()).toBe('off');
+
+    // The owner turns it back on; the old e-mail's link, replayed, leaves it on.
+    expect((await world.ctx.request(`/api/saved-searches/${search.id}`, { method: 'PATCH', cookie, json: { alert: 'immediate' } })).status).toBe(200);
+    for (const response of [await world.ctx.app.request(link.replace('http://localhost:3000', '')), await oneClick(link)]) {
+      expect(response.status).toBe(410);
+      expect(await response.text()).toContain('This unsubscribe link is out of date');
+    }
+    expect(await alertOf()).toBe('immediate');
+    // A link signed for the current version, but with the old version's number, is no link either.
+    expect((await oneClick(link.replace(/&v=\d+/, '&v=1'))).status).toBe(404);
   });
 });
 
@@ -144,8 +187,17 @@ describe('Slack and webhook channels', () => {
     }
     const [channel] = (await (await world.ctx.request('/api/alerts/channels', { cookie })).json()) as AlertChannelAnswer[];
     expect(channel).toMatchObject({ enabled: false, consecutiveFailures: 2 });
-    expect(channel!.lastError).toMatch(/answered 500/);
+    // Its owner reads the class of failure; the detail (the remote's words) stays on the server's record.
+    expect(channel!.lastError).toBe('Could not be delivered: the server answered 5xx');
     expect(channel!.disabledAt).not.toBeNull();
+    const [delivery] = await world.ctx.db.select().from(alertDeliveries).where(eq(alertDeliveries.channel, `channel:${created.id}`));
+    expect(delivery!.lastError).toBe(`${new URL(endpoint.url).host} answered 500: failure`);
+    // Admins read the detail of the send that disabled it (Activity).
+    const { cookies } = await signInEveryRole(world.ctx);
+    const activity = (await (await world.ctx.request('/api/admin/activity?action=channel_disabled', { cookie: cookies.admin })).json()) as ActivityRow[];
+    expect(activity.filter((row) => row.subject?.label === user.email).map((row) => row.details)).toEqual([
+      { channel: created.id, kind: 'slack', failures: 2, detail: `${new URL(endpoint.url).host} answered 500: failure` },
+    ]);
   });
 
   it('are the owner’s alone', async () => {
@@ -164,7 +216,7 @@ describe('Slack and webhook channels', () => {
 
   it('refuse private and loopback addresses when the guard is on, without connecting', async () => {
     const { cookie } = await createSignedInUser(world.ctx);
-    const guarded = createAlertChannelPoster({ guard: outboundGuard({ allowPrivateHosts: false }) });
+    const guarded = createAlertChannelPoster({ poster: createPoster({ allowPrivateHosts: false }) });
     const content = { cadence: 'immediate' as const, recipientName: 'A', groups: [], unsubscribeAllUrl: 'https://x.test/u', accountUrl: 'https://x.test/a' };
     const rendered = { subject: 'Test', html: '', text: 'Test' };
     const before = endpoint.received.length;
@@ -178,7 +230,70 @@ describe('Slack and webhook channels', () => {
     expect(endpoint.received.length).toBe(before);
     // Plain http is for tests only: with the guard on, a channel must be https.
     const insecure = await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'webhook', name: 'x', url: 'ftp://example.com/hook' } });
-    expect(insecure.status).toBe(400);
+    expect(insecure.status).toBe(422);
+    expect(await insecure.json()).toEqual({ error: { code: 'unprocessable', message: 'URL must be an https:// URL' } });
+  });
+
+  it('refuse, when saved, a URL whose host is or resolves to an address that is not public', async () => {
+    const { user, cookie } = await createSignedInUser(world.ctx);
+    await withPoster(createAlertChannelPoster({ poster: createPoster({ allowPrivateHosts: false }) }), async () => {
+      const port = new URL(endpoint.url).port;
+      // localhost is a name: refused as it resolves (to 127.0.0.1 or ::1), as a literal address is.
+      for (const url of [`https://localhost:${port}/hook`, 'https://127.0.0.1/hook', 'https://[::ffff:7f00:1]/hook', 'https://[64:ff9b::a9fe:a9fe]/latest', 'https://192.168.1.1/hook']) {
+        const response = await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'webhook', name: 'Internal', url } });
+        expect(response.status, url).toBe(422);
+        expect(await response.json(), url).toEqual({ error: { code: 'unprocessable', message: 'URL must point at a public internet address (not this network, a private or a special one)' } });
+      }
+    });
+    expect(await world.ctx.db.select().from(alertChannels).where(eq(alertChannels.userId, user.id))).toEqual([]);
+    // The tests' own setting lets a local server stand in for Slack: the same save answers 201.
+    const local = await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'webhook', name: 'Local', url: `${endpoint.url}/local` } });
+    expect(local.status).toBe(201);
+  });
+
+  it('answer a failed test with the class of failure only; the detail goes to the admins’ Activity view', async () => {
+    const { user, cookie } = await createSignedInUser(world.ctx);
+    const { cookies } = await signInEveryRole(world.ctx);
+    const failing = (await (await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'webhook', name: 'Failing', url: `${endpoint.url}/failing` } })).json()) as CreatedAlertChannel;
+    endpointStatus = 500;
+    let answer: unknown;
+    try {
+      answer = await (await world.ctx.request(`/api/alerts/channels/${failing.id}/test`, { cookie, method: 'POST' })).json();
+    } finally {
+      endpointStatus = 200;
+    }
+    expect(answer).toEqual({ ok: false, error: 'Could not be delivered: the server answered 5xx' });
+
+    // A channel saved while its name resolved to a public address, which now resolves to this machine.
+    const [moved] = await world.ctx.db.insert(alertChannels).values({ userId: user.id, kind: 'slack', name: 'Moved', url: 'https://runsc.example.test/services/T0/B0/x', secret: null }).returning();
+    const resolvesHere: LookupFunction = (_hostname, _options, callback) =>
+      (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]);
+    const refused = await withPoster(createAlertChannelPoster({ poster: createPoster({ allowPrivateHosts: false, lookup: resolvesHere }) }), async () =>
+      (await world.ctx.request(`/api/alerts/channels/${moved!.id}/test`, { cookie, method: 'POST' })).json(),
+    );
+    expect(refused).toEqual({ ok: false, error: 'Could not be delivered: the address is refused (not a public internet address)' });
+
+    for (const [caller, status] of adminRoleMatrix) {
+      expect((await world.ctx.request('/api/admin/activity?action=channel_test', { cookie: cookies[caller] })).status, caller).toBe(status);
+    }
+    const rows = (await (await world.ctx.request('/api/admin/activity?action=channel_test', { cookie: cookies.admin })).json()) as ActivityRow[];
+    const details = rows.filter((row) => row.subject?.label === user.email).map((row) => row.details);
+    expect(details).toEqual([
+      { channel: moved!.id, kind: 'slack', outcome: 'failed', detail: 'runsc.example.test resolves to 127.0.0.1, a loopback address: not fetched' },
+      { channel: failing.id, kind: 'webhook', outcome: 'failed', detail: `${new URL(endpoint.url).host} answered 500: failure` },
+    ]);
+  });
+
+  it('send at most 10 test messages per user in 10 minutes: 25 at once, the excess refused with 429 and Retry-After', async () => {
+    const { cookie } = await createSignedInUser(world.ctx);
+    const created = (await (await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'slack', name: 'Burst', url: `${endpoint.url}/burst` } })).json()) as CreatedAlertChannel;
+    const responses = await Promise.all(Array.from({ length: 25 }, () => world.ctx.request(`/api/alerts/channels/${created.id}/test`, { cookie, method: 'POST' })));
+    const sent = responses.filter((response) => response.status === 200);
+    const refused = responses.filter((response) => response.status === 429);
+    expect([sent.length, refused.length]).toEqual([10, 15]);
+    expect(endpoint.received.filter((request) => request.path === '/burst')).toHaveLength(10);
+    expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await refused[0]!.json()).toEqual({ error: { code: 'rate_limited', message: 'You have sent 10 test messages in the last 10 minutes. Try again in 10 minutes.' } });
   });
 });
 

@@ -49,3 +49,12 @@ export function donePage(subject: string, accountUrl: string) {
 export function invalidLinkPage() {
   return page('Link not valid', html`<h1>This unsubscribe link is not valid</h1><p>Sign in and manage your alerts on your account page.</p>`);
 }
+
+export function outOfDateLinkPage(accountUrl: string) {
+  return page(
+    'Link out of date',
+    html`<h1>This unsubscribe link is out of date</h1>
+      <p>Your alerts have changed since this e-mail was sent, so the link no longer does anything. Use the link in a newer e-mail, or manage your alerts on your account page.</p>
+      <p><a href="${accountUrl}">Manage your alerts</a></p>`,
+  );
+}

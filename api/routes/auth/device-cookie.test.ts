@@ -1,8 +1,12 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../../db/schema/index.ts';
+import { ConfigError } from '../../../db/config.ts';
+import { auditLog, users } from '../../../db/schema/index.ts';
 import { accountGlobalFailureLimit, accountGlobalWindowMs, deviceFailureLimit } from '../../auth/attempt-limits.ts';
-import { deviceCookieName, deviceCookieValue, writeDeviceCookie } from '../../auth/device-cookie.ts';
+import { deviceCookieName, deviceCookieValue, trustedDevice, writeDeviceCookie } from '../../auth/device-cookie.ts';
+import { loadConfig } from '../../config.ts';
 import { createTestUser, testPassword } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 
@@ -84,12 +88,16 @@ describe('device cookies: guesses from everywhere lock the account, not its owne
     await lockAccount(owner.id);
 
     const name = deviceCookieName(ctx.config).name;
+    const [{ passwordHash }] = (await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, owner.id))) as [{ passwordHash: string }];
+    const nonce = randomBytes(16).toString('base64url');
     const forgeries = {
       "another account's": attackerDevice.cookie,
       // The attacker's own valid cookie with the owner's id put in.
       'renamed': attackerDevice.cookie.replace(`=${attacker.id}.`, `=${owner.id}.`),
-      // Signed with a key that is not the owner's.
-      'signed elsewhere': `${name}=${deviceCookieValue({ id: owner.id, passwordHash: 'not-the-owners-hash' })}`,
+      // Signed with a secret that is not the app's, over the owner's real password hash.
+      'signed elsewhere': `${name}=${deviceCookieValue(randomBytes(32).toString('base64url'), { id: owner.id, passwordHash })}`,
+      // Keyed by the password hash, as cookies once were: whoever read the database could make these.
+      'keyed by the password hash': `${name}=${owner.id}.${nonce}.${createHmac('sha256', passwordHash).update(`device-cookie:v1:${owner.id}:${nonce}`).digest('base64url')}`,
       'malformed': `${name}=${owner.id}.x.y`,
     };
     for (const [kind, cookie] of Object.entries(forgeries)) {
@@ -123,8 +131,30 @@ describe('device cookies: guesses from everywhere lock the account, not its owne
     expect((await login('192.0.2.40', 'device-owner', testPassword, deviceCookieFrom(registered).cookie)).status).toBe(200);
   });
 
+  it('the secret rotates: a cookie signed with APP_SECRET_PREVIOUS is still trusted, one signed with a retired secret or before a password change is not', async () => {
+    const [first, second, third] = [0, 1, 2].map(() => randomBytes(32).toString('base64url')) as [string, string, string];
+    const account = { id: 7, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$test-data-hash' };
+    const cookie = `device=${deviceCookieValue(first, account)}`;
+    const trustedWith = async (secrets: { APP_SECRET?: string; APP_SECRET_PREVIOUS?: string }, passwordHash = account.passwordHash) => {
+      const app = new Hono().get('/', (c) => c.json({ device: trustedDevice({ APP_URL: 'http://localhost:3000', ...secrets }, c, { id: 7, passwordHash }) }));
+      return ((await (await app.request('/', { headers: { Cookie: cookie } })).json()) as { device: string | null }).device !== null;
+    };
+    expect(await trustedWith({ APP_SECRET: first })).toBe(true);
+    expect(await trustedWith({ APP_SECRET: second, APP_SECRET_PREVIOUS: first })).toBe(true);
+    expect(await trustedWith({ APP_SECRET: third, APP_SECRET_PREVIOUS: second })).toBe(false);
+    expect(await trustedWith({ APP_SECRET: first }, '$argon2id$v=19$m=19456,t=2,p=1$new-password-hash')).toBe(false);
+    expect(await trustedWith({})).toBe(false);
+  });
+
+  it('production refuses to start without APP_SECRET', () => {
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', MEILI_URL: 'http://127.0.0.1:7700', MEILI_MASTER_KEY: 'k'.repeat(16), PAYMENTS: 'local' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/APP_SECRET: is required in production/);
+    expect(loadConfig({ ...env, APP_SECRET: 's'.repeat(32) }).APP_SECRET).toBe('s'.repeat(32));
+  });
+
   it('over https the cookie is __Host- and Secure', async () => {
-    const config = { APP_URL: 'https://policy.example.com' };
+    const config = { APP_URL: 'https://policy.example.com', APP_SECRET: randomBytes(32).toString('base64url') };
     const app = new Hono().get('/', (c) => {
       writeDeviceCookie(config, c, { id: 7, passwordHash: 'hash' }, new Date());
       return c.body(null, 204);

@@ -5,14 +5,16 @@ import { sessionCookieFrom, testPassword } from '../../test/accounts.ts';
 import { createTestContext } from '../../test/context.ts';
 
 const env = { DATABASE_URL: 'postgres://localhost/x', MEILI_URL: 'http://127.0.0.1:7700', MEILI_MASTER_KEY: 'k'.repeat(16) };
+/** What production needs besides payments (api/config.test.ts checks each). */
+const production = { NODE_ENV: 'production', APP_URL: 'https://policy.example.com', APP_SECRET: 's'.repeat(32) };
 const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x' };
 
 describe('payments in production', () => {
   it('the server refuses to start in production without Stripe, unless PAYMENTS=local says it is a demo', () => {
-    expect(() => loadConfig({ ...env, NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...env, NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY: is required in production \(or set PAYMENTS=local/);
-    expect(loadConfig({ ...env, NODE_ENV: 'production', PAYMENTS: 'local' }).PAYMENTS).toBe('local');
-    expect(loadConfig({ ...env, NODE_ENV: 'production', ...stripe }).STRIPE_SECRET_KEY).toBe('sk_test_x');
+    expect(() => loadConfig({ ...env, ...production })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...env, ...production })).toThrow(/STRIPE_SECRET_KEY: is required in production \(or set PAYMENTS=local/);
+    expect(loadConfig({ ...env, ...production, PAYMENTS: 'local' }).PAYMENTS).toBe('local');
+    expect(loadConfig({ ...env, ...production, ...stripe }).STRIPE_SECRET_KEY).toBe('sk_test_x');
     expect(() => loadConfig({ ...env, PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ ...env, PAYMENTS: 'local', ...stripe })).toThrow(/PAYMENTS: is local, but STRIPE_SECRET_KEY is set/);
     // A laptop needs nothing: the local provider is the default outside production.
@@ -20,7 +22,7 @@ describe('payments in production', () => {
   });
 
   it('a production demo (PAYMENTS=local) has no simulate controls: not on the portal page, 404 when called', async () => {
-    const ctx = await createTestContext({ NODE_ENV: 'production', PAYMENTS: 'local' });
+    const ctx = await createTestContext({ NODE_ENV: 'production', APP_SECRET: production.APP_SECRET, PAYMENTS: 'local' });
     try {
       const signup = await ctx.request('/api/create-signup-checkout', {
         json: { priceId: 'pro', metadata: { firstName: 'Ada', lastName: 'Lovelace', email: 'demo@example.com', password: testPassword } },

@@ -5,7 +5,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLabelledSet } from '../../processing/documents/labelled-set.ts';
 import { indexAll, insertPolicies } from '../../search/testing.ts';
+import { exportTooLongMessage } from '../../exports/policy-content.ts';
 import { exportSubscribeMessage } from '../../shared/export-schemas.ts';
+import { tooManyAtOnceMessage } from '../../threads/pool.ts';
 import { createSignedInUser, createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 
@@ -36,12 +38,12 @@ async function pdfText(bytes: Uint8Array) {
 
 describe('exports', () => {
   let ctx: TestContext;
-  let ids: { council: number; longest: number; formula: number; quoted: number };
+  let ids: { council: number; longest: number; formula: number; quoted: number; lineBreaks: number };
   const cookies: Record<'reader' | 'subscriber' | 'editor' | 'other', string> = { reader: '', subscriber: '', editor: '', other: '' };
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const [council, long, formula, quoted] = await insertPolicies(ctx, [
+    const [council, long, formula, quoted, lineBreaks] = await insertPolicies(ctx, [
       {
         title: 'Opinions of the State Council on comprehensively implementing joint random inspections in market regulation',
         description: 'Joint "double random, one public" inspections across market regulation.',
@@ -58,8 +60,10 @@ describe('exports', () => {
       { title: longest.title, departmentId: 1, publishedOn: longest.expected.publishedOn, chineseOriginal: longest.story.chineseText, sourceUrl: longest.url },
       { title: formulaTitle, description: '+SUM(1,2) and more', departmentId: 2, publishedOn: '2024-03-01', chineseOriginal: '@测试' },
       { title: 'Notice on "quotes", commas\nand line breaks', description: '-1 is not a number here', departmentId: 2, publishedOn: '2024-04-01' },
+      // Line breaks alone (no quote or comma to make the field quoted) with a formula after each.
+      { title: 'Test data: a title\r@SUM(A1)', description: 'Test data: a description\n=1+1', departmentId: 2, publishedOn: '2024-04-02' },
     ]);
-    ids = { council: council!, longest: long!, formula: formula!, quoted: quoted! };
+    ids = { council: council!, longest: long!, formula: formula!, quoted: quoted!, lineBreaks: lineBreaks! };
     await ctx.sql`update policies set chinese_title = ${councilOpinion.title} where id = ${ids.council}`;
     await indexAll(ctx);
     cookies.reader = (await createSignedInUser(ctx)).cookie;
@@ -171,6 +175,20 @@ describe('exports', () => {
     expect(text).toContain('"Notice on ""quotes"", commas\nand line breaks"');
   });
 
+  it('a CSV field with a lone CR or LF is quoted (no new row), and a formula after a line break is neutralised too', async () => {
+    const text = await (await get('/api/search/export?format=csv', cookies.subscriber)).text();
+    // Read as a spreadsheet reads it, ending a record at any unquoted CR, LF or CRLF: every record
+    // has the 13 cells of the header and a numeric ID, so no line break split a row.
+    const records = parse(text, { bom: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
+    for (const record of records.slice(1)) {
+      expect(record).toHaveLength(13);
+      expect(record[0]).toMatch(/^\d+$/);
+    }
+    const row = records.find((record) => record[0] === String(ids.lineBreaks))!;
+    expect(row[1]).toBe("Test data: a title\r'@SUM(A1)");
+    expect(row[10]).toBe("Test data: a description\n'=1+1");
+  });
+
   it('a search as Excel: the header frozen, filters on, widths set, dates as dates, formulas only as text, one row per result', async () => {
     const search = (await (await get('/api/search?departments=[1]', cookies.subscriber)).json()) as { total: number };
     const response = await get(`/api/search/export?format=xlsx&departments=${encodeURIComponent('[1]')}`, cookies.subscriber);
@@ -270,4 +288,52 @@ describe('the hourly export limit', () => {
     ctx.clock.advance(50 * 60 * 1000 + 1000);
     expect((await ctx.request('/api/search/export?format=csv', { cookie })).status).toBe(200);
   });
+});
+
+describe('a policy\'s file is made in a worker thread, bounded', () => {
+  let ctx: TestContext;
+  let ids: { council: number; longest: number };
+  beforeAll(async () => {
+    // A cap between the council's opinion (about 4,200 characters) and the longest document of the set (about 15,000).
+    ctx = await createTestContext({ EXPORT_MAX_CHARACTERS: '12000', WORK_TASKS_PER_USER: '2' });
+    const [council, long] = await insertPolicies(ctx, [
+      { title: councilOpinion.title, departmentId: 1, publishedOn: councilOpinion.expected.publishedOn, chineseOriginal: councilOpinion.story.chineseText, sourceUrl: councilOpinion.url },
+      { title: longest.title, departmentId: 1, publishedOn: longest.expected.publishedOn, chineseOriginal: longest.story.chineseText, sourceUrl: longest.url },
+    ]);
+    ids = { council: council!, longest: long! };
+    await indexAll(ctx);
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  it('four exports at once by one subscriber: two are made, two refused with 429 and Retry-After; another subscriber meanwhile is served', async () => {
+    const { cookie } = await createSubscriber(ctx);
+    const { cookie: otherCookie } = await createSubscriber(ctx);
+    const path = `/api/policies/${ids.council}/export?format=pdf`;
+    const [mine, other] = await Promise.all([Promise.all(Array.from({ length: 4 }, () => ctx.request(path, { cookie }))), ctx.request(path, { cookie: otherCookie })]);
+    expect(mine.map((response) => response.status).sort()).toEqual([200, 200, 429, 429]);
+    expect(other.status).toBe(200);
+    const refused = mine.find((response) => response.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message: tooManyAtOnceMessage(2) } });
+    expect(tooManyAtOnceMessage(2)).toBe('You have 2 exports in progress. Wait for one of them to finish, then try again.');
+    // What was made is the policy's PDF, read back by pdf.js.
+    const made = await pdfText(new Uint8Array(await mine.find((response) => response.status === 200)!.arrayBuffer()));
+    expect(made.text.replace(/\s/g, '')).toContain(councilSentence);
+  }, 120_000);
+
+  it('a policy longer than an export holds is refused with 422 naming the limit', async () => {
+    const { cookie } = await createSubscriber(ctx);
+    for (const format of ['pdf', 'docx']) {
+      const refused = await ctx.request(`/api/policies/${ids.longest}/export?format=${format}`, { cookie });
+      expect(refused.status).toBe(422);
+      const body = (await refused.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('unprocessable');
+      expect(body.error.message).toMatch(/^This policy is too long to export as a file: \d{2},\d{3} characters, where an export holds up to 12,000\. Read it on its page instead\.$/);
+    }
+    expect(exportTooLongMessage(15_300, 12_000)).toBe('This policy is too long to export as a file: 15,300 characters, where an export holds up to 12,000. Read it on its page instead.');
+    const word = await ctx.request(`/api/policies/${ids.council}/export?format=docx`, { cookie });
+    expect(word.status).toBe(200);
+    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(await word.arrayBuffer()) });
+    expect(value.replace(/\s/g, '')).toContain(councilSentence);
+  }, 120_000);
 });

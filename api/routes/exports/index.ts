@@ -7,9 +7,7 @@ import { countExport, requireExporter } from '../../exports/access.ts';
 import { attachmentName } from '../../exports/file-name.ts';
 import { csvStream, xlsxStream } from '../../exports/list-files.ts';
 import { collectionPolicyIds, exportRows, searchResultIds } from '../../exports/list-rows.ts';
-import { loadPolicyExport } from '../../exports/policy-content.ts';
-import { policyDocx } from '../../exports/policy-docx.ts';
-import { policyPdf } from '../../exports/policy-pdf.ts';
+import { checkExportLength, loadPolicyExport } from '../../exports/policy-content.ts';
 import { validate } from '../../http/validation.ts';
 import { idParam } from '../../shared/params.ts';
 import { listExportQuerySchema, policyExportQuerySchema, searchExportQuerySchema, type ListExportFormat } from '../../shared/export-schemas.ts';
@@ -28,7 +26,8 @@ const collectionParamSchema = z.object({ id: idParam('a collection') });
  * The export calls: a policy as PDF or Word, a search or a collection as CSV or Excel. Each asks,
  * in order: may this reader export at all (403, the call to subscribe), is there such a thing for
  * them (404) and not too large (422), then counts the export (429 past the hourly limit) and
- * sends the file as a download named after its title.
+ * sends the file as a download named after its title. A policy's file is made in a worker thread,
+ * at most WORK_TASKS_PER_USER of a user's at once (429 past it).
  */
 export function exportRoutes(deps: AppDeps) {
   const policyUrl = (id: number) => `${deps.config.APP_URL}/policy/${id}`;
@@ -49,9 +48,11 @@ export function exportRoutes(deps: AppDeps) {
       const { id } = c.req.valid('param');
       const options = c.req.valid('query');
       const policy = await loadPolicyExport(deps, id, reader, options.layout);
+      checkExportLength(policy, deps.config.EXPORT_MAX_CHARACTERS);
       await countExport(deps, reader);
-      const file = options.format === 'pdf' ? await policyPdf(policy, options.paper) : await policyDocx(policy, options.paper);
-      return c.body(new Uint8Array(file), 200, {
+      // Rendered in a worker thread: a long policy takes seconds of CPU (decision 021).
+      const file = await deps.threads.run(options.format === 'pdf' ? 'renderPdf' : 'renderDocx', { policy, paper: options.paper }, `user:${reader.id}`);
+      return c.body(file, 200, {
         'Content-Type': contentTypes[options.format],
         'Content-Disposition': attachmentName(policy.title, `policy-${id}`, options.format),
       });

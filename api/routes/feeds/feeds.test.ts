@@ -20,6 +20,10 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
   // The test's own English rendering of the plan's opening (no translation of ours is stored anywhere else).
   const englishSentence = 'Eleven cities including Beijing, Tianjin and Shanghai are selected for the pilot of state-organised centralised drug procurement.';
 
+  // Test data: text that is markup if a feed reader takes it as HTML.
+  const markupTitle = 'Statistics <script>alert(1)</script> & <img src=x onerror=alert(2)>';
+  const markupDescription = 'Figures <img src=x onerror=alert(3)> and <script>alert(4)</script>';
+
   beforeAll(async () => {
     ctx = await createTestContext();
     expect(procurement.story.chineseText).toContain(chineseSentence);
@@ -34,6 +38,7 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
         englishTranslation: `${englishSentence}\n\nGeneric drugs that passed the consistency evaluation are eligible.`,
       },
       { title: 'Notice on settlement accounts', description: 'Rules for payment institutions.', departmentId: 2, publishedOn: '2024-05-01' },
+      { title: markupTitle, description: markupDescription, departmentId: 3, publishedOn: '2024-06-01' },
     ]) as [number];
     await indexAll(ctx);
     const created = await createSubscriber(ctx);
@@ -70,6 +75,18 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
       expect(xml).not.toContain(englishSentence);
     });
   }
+
+  it('titles and summaries go out as text: markup in them reaches the reader as the characters typed, and the XML holds no such element', async () => {
+    for (const format of ['atom', 'rss'] as const) {
+      const xml = await (await get(`/api/feeds/departments/nbs.${format}`)).text();
+      const [item] = (await parser.parseString(xml)).items;
+      expect(item!.title).toBe(markupTitle);
+      // Atom's summary is text; RSS's description is HTML by definition, so it is escaped as HTML
+      // and its text (rss-parser's snippet: the HTML's text) is the description as written.
+      expect(format === 'atom' ? item!.summary : item!.contentSnippet).toBe(markupDescription);
+      expect(xml).not.toMatch(/<script|<img|CDATA/i);
+    }
+  });
 
   it('an unknown department is a 404', async () => {
     expect((await get('/api/feeds/departments/XYZ.atom')).status).toBe(404);
@@ -143,5 +160,22 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
   it('the feed token calls need a session', async () => {
     expect((await ctx.request('/api/user/feed-token', { method: 'POST' })).status).toBe(401);
     expect((await ctx.request('/api/user/feed-token')).status).toBe(401);
+    expect((await ctx.request('/api/user/feed-token', { method: 'DELETE' })).status).toBe(401);
+  });
+
+  it('removing the feed token: 204, its feed URLs answer 404, and the account has no token (removing none is a 204 too)', async () => {
+    const reader = await createSubscriber(ctx);
+    const searchId = await saveSearch(reader.user.id, { q: 'consistency evaluation' }, 'Generics');
+    const token = await newToken(reader.cookie);
+    const othersToken = await newToken(subscriber.cookie);
+    expect((await get(`/api/feeds/searches/${searchId}.rss?token=${token}`)).status).toBe(200);
+
+    expect((await ctx.request('/api/user/feed-token', { cookie: reader.cookie, method: 'DELETE' })).status).toBe(204);
+    expect((await get(`/api/feeds/searches/${searchId}.rss?token=${token}`)).status).toBe(404);
+    expect((await get(`/api/feeds/personal.atom?token=${token}`)).status).toBe(404);
+    expect(await (await ctx.request('/api/user/feed-token', { cookie: reader.cookie })).json()).toEqual({ createdAt: null });
+    expect((await ctx.request('/api/user/feed-token', { cookie: reader.cookie, method: 'DELETE' })).status).toBe(204);
+    // Another user's token is untouched.
+    expect((await get(`/api/feeds/departments/sc.rss?token=${othersToken}`)).status).toBe(200);
   });
 });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadingResponse } from '../../shared/reading.ts';
+import { loadLabelledSet } from '../../processing/documents/labelled-set.ts';
+import { readingRateMessage } from '../../reading/rate-limit.ts';
+import { maxReadingText, readingTooLongMessage, type ReadingResponse } from '../../shared/reading.ts';
+import { createSignedInUser } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { loadReadingAid } from '../../reading/dictionary.ts';
 
@@ -27,10 +30,42 @@ describe('POST /api/reading/words', () => {
     expect(body.credit).toContain('not a translation');
   });
 
-  it('refuses an empty or an over-long text with a 400', async () => {
+  it('refuses an empty text with a 400, and a text past 5,000 characters with a 413 naming the limit; 5,000 are looked up', async () => {
     expect((await post({ text: '' })).status).toBe(400);
-    const long = await post({ text: '条'.repeat(20_001) });
-    expect(long.status).toBe(400);
-    expect(await long.json()).toMatchObject({ error: { code: 'bad_request' } });
+    // The longest real document of the labelled set (a law of about 15,000 characters).
+    const law = loadLabelledSet().reduce((a, b) => (b.story.chineseText.length > a.story.chineseText.length ? b : a)).story.chineseText;
+    const long = await post({ text: law.slice(0, maxReadingText + 1) });
+    expect(long.status).toBe(413);
+    expect(await long.json()).toEqual({ error: { code: 'payload_too_large', message: readingTooLongMessage(maxReadingText + 1) } });
+    expect(readingTooLongMessage(5_001)).toBe('The text is 5,001 characters long; the dictionary looks up at most 5,000 at a time. Send it in pieces.');
+    const piece = await post({ text: law.slice(0, maxReadingText) });
+    expect(piece.status).toBe(200);
+    expect(((await piece.json()) as ReadingResponse).words.map((word) => word.text).join('')).toBe(law.slice(0, maxReadingText));
+  });
+});
+
+describe('the dictionary aid\'s rate limit', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    loadReadingAid();
+    ctx = await createTestContext({ READING_LOOKUPS_PER_MINUTE: '3' });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 429 with Retry-After past the lookups a reader may ask in a minute, counted per user, and looks up again a minute later', async () => {
+    ctx.clock.set(new Date('2026-03-01T09:00:00Z'));
+    const { cookie } = await createSignedInUser(ctx);
+    const { cookie: otherCookie } = await createSignedInUser(ctx);
+    const lookUp = (by: string) => ctx.request('/api/reading/words', { json: { text: '专利代理条例' }, cookie: by });
+    for (let lookup = 0; lookup < 3; lookup += 1) expect((await lookUp(cookie)).status).toBe(200);
+    ctx.clock.advance(20_000);
+    const refused = await lookUp(cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('40');
+    expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message: readingRateMessage(3, 40) } });
+    expect(readingRateMessage(3, 40)).toBe('The dictionary has looked up 3 texts for you in the last minute. Try again in 40 seconds.');
+    expect((await lookUp(otherCookie)).status).toBe(200);
+    ctx.clock.advance(40_000);
+    expect((await lookUp(cookie)).status).toBe(200);
   });
 });

@@ -1,11 +1,12 @@
 import { connectSearch } from '../../deps.ts';
-import { instantMeiliSearch } from '@meilisearch/instant-meilisearch';
 import type { Settings } from 'meilisearch';
 import { indexSettings } from '../../../indexer/settings.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { indexAll, insertPolicies, type TestPolicy } from '../../search/testing.ts';
-import type { HighlightPart, PolicyCard, SearchResponse, SuggestResponse } from '../../shared/search.ts';
+import { criteriaParams } from '../../shared/criteria-params.ts';
+import { answerInstantSearch } from '../../shared/instant-search-client.ts';
+import type { HighlightPart, PolicyCard, SearchCriteria, SearchResponse, SuggestResponse } from '../../shared/search.ts';
 import { maxQueryLength } from '../../shared/search.ts';
 import { createSignedInUser } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -102,7 +103,7 @@ const fillers: TestPolicy[] = Array.from({ length: 18 }, (_, index) => ({
 const totalPolicies = Object.keys(fixtures).length + fillers.length;
 const sortRanksFirst = (indexSettings as Settings).rankingRules?.[0] === 'sort';
 
-describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/multi-search', () => {
+describe("search: GET /api/search (with the dashboard's InstantSearch client), GET /api/search/suggest", () => {
   let ctx: TestContext;
   const ids = {} as Record<keyof typeof fixtures, number>;
 
@@ -402,8 +403,9 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
     });
 
     it('control characters are spaces; a NUL is refused with the field named', async () => {
-      const body = await search({ q: 'data\u0007\u001b[31m security' });
-      expect(idsOf(body)).toEqual(idsOf(await search({ q: 'data [31m security' })));
+      // Every word of a query must match (decision 012): the control characters leave no word behind.
+      const body = await search({ q: 'data\u0007\u001b security' });
+      expect(idsOf(body)).toEqual(idsOf(await search({ q: 'data security' })));
       expect(idsOf(body)).toContain(ids.bankData);
       expect(await searchError({ q: 'data\u0000 security' })).toEqual({ status: 400, message: 'q: must not contain NUL characters' });
     });
@@ -549,120 +551,55 @@ describe('search: GET /api/search, GET /api/search/suggest, POST /api/search/mul
     });
   });
 
-  describe('POST /api/search/multi-search', () => {
-    async function multiSearch(body: unknown) {
-      const response = await ctx.request('/api/search/multi-search', { json: body });
-      return { status: response.status, body: await response.json() };
-    }
+  describe("the dashboard's InstantSearch client (api/shared/instant-search-client.ts)", () => {
+    const askApi = async (criteria: SearchCriteria) => {
+      const response = await ctx.request(`/api/search?${new URLSearchParams(criteriaParams(criteria))}`);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as SearchResponse;
+    };
 
-    it('answers the requests instant-meilisearch makes for the InstantSearch widgets', async () => {
-      const { searchClient } = instantMeiliSearch(`${ctx.config.APP_URL}/api/search`, '', {
-        finitePagination: true,
-        // The browser's fetch, routed into the app: the path instant-meilisearch appends is the one under test.
-        httpClient: async (url, init) => {
-          const response = await ctx.app.request(String(url), { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: ctx.config.APP_URL } });
-          if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-          return response.json();
-        },
-      });
-      const { results } = await searchClient.search([
-        {
-          indexName: 'policies:timestamp:desc',
-          params: {
-            query: 'data',
-            facets: ['industries', 'departmentCode', 'impact'],
-            facetFilters: [['industries:Technology', 'industries:Media & Entertainment']],
-            numericFilters: ['impact>=7', 'impact<=10'],
-            hitsPerPage: 5,
-            page: 0,
-            attributesToSnippet: ['description:10'],
+    it('answers the requests the InstantSearch widgets make, through GET /api/search', async () => {
+      const { results } = await answerInstantSearch(
+        [
+          {
+            indexName: 'policies:timestamp:desc',
+            params: {
+              query: 'data',
+              facets: ['industries', 'departmentCode'],
+              facetFilters: [['industries:Technology', 'industries:Media & Entertainment']],
+              numericFilters: ['impact>=7', 'impact<=10'],
+              hitsPerPage: 10,
+              page: 0,
+              highlightPreTag: '<b>',
+              highlightPostTag: '</b>',
+            },
           },
-        },
-      ]);
-      const [result] = results as unknown as { hits: { id: number; _highlightResult: object }[]; nbHits: number; nbPages: number; facets: Record<string, Record<string, number>> }[];
+          // The refined list's own counts, asked without its refinement.
+          { indexName: 'policies:timestamp:desc', params: { query: 'data', facets: ['industries'], numericFilters: ['impact>=7', 'impact<=10'], hitsPerPage: 0, page: 0 } },
+        ],
+        askApi,
+      );
+      const [result, industryCounts] = results;
       expect(sorted(result!.hits.map((hit) => hit.id))).toEqual(sorted([ids.bankData, ids.dataFlows]));
       expect(result!.nbHits).toBe(2);
       expect(result!.facets.departmentCode).toEqual({ PBOC: 1, SC: 1 });
-      expect(result!.hits[0]!._highlightResult).toHaveProperty('title');
+      expect(result!.hits.every((hit) => hit.objectID === String(hit.id))).toBe(true);
+      expect(result!.hits.map((hit) => hit._highlightResult.title.value).join(' ')).toContain('<b>');
+      // Counted under every filter but the industries': more industries than the two chosen.
+      expect(Object.keys(industryCounts!.facets.industries!).length).toBeGreaterThan(2);
       expect(JSON.stringify(results)).not.toContain('SECRET-FULL-TEXT');
     });
 
-    it('names the index by its public alias and returns only public fields', async () => {
-      const { status, body } = await multiSearch({
-        queries: [{ indexUid: 'policies', q: 'banking', attributesToHighlight: ['*'], attributesToCrop: ['*'], hitsPerPage: 10, page: 1 }],
-      });
-      expect(status).toBe(200);
-      const [result] = body.results;
-      expect(result.indexUid).toBe('policies');
-      expect(result.hits[0].id).toBe(ids.bankData);
-      expect(Object.keys(result.hits[0]._formatted).sort()).toEqual(expect.arrayContaining(['title', 'description']));
-      expect(result.hits[0]).not.toHaveProperty('englishTranslation');
-      expect(result.hits[0]._formatted).not.toHaveProperty('englishTranslation');
-      expect(result.hits[0]._formatted).not.toHaveProperty('chineseOriginal');
-      expect(JSON.stringify(body)).not.toContain(ctx.meili.indexName);
+    it('refuses what the criteria cannot say before anything is sent', async () => {
+      const ask = (params: Record<string, unknown>) => answerInstantSearch([{ indexName: 'policies', params }], askApi);
+      await expect(ask({ facetFilters: ['title:x'] })).rejects.toThrow(/cannot filter by "title:x"/);
+      await expect(ask({ numericFilters: ['id>0'] })).rejects.toThrow(/cannot filter by "id>0"/);
+      await expect(ask({ hitsPerPage: 101 })).rejects.toThrow(/pageSize/);
     });
 
-    it('refuses another index', async () => {
-      const { status, body } = await multiSearch({ queries: [{ indexUid: ctx.meili.indexName, q: '' }] });
-      expect(status).toBe(400);
-      expect(body.error.message).toMatch(/^queries\.0\.indexUid: only the "policies" index/);
-    });
-
-    it('refuses an unknown parameter', async () => {
-      const { status, body } = await multiSearch({ queries: [{ indexUid: 'policies', q: '', showRankingScoreDetails: true }] });
-      expect(status).toBe(400);
-      expect(body.error.message).toMatch(/showRankingScoreDetails/);
-      expect((await multiSearch({ federation: {}, queries: [{ indexUid: 'policies' }] })).status).toBe(400);
-    });
-
-    it('refuses an oversized page', async () => {
-      const pages = [{ hitsPerPage: 101 }, { limit: 500 }, { offset: 1_000_000 }];
-      for (const page of pages) {
-        const { status, body } = await multiSearch({ queries: [{ indexUid: 'policies', q: '', ...page }] });
-        expect(status).toBe(400);
-        expect(body.error.message).toMatch(new RegExp(`^queries\\.0\\.${Object.keys(page)[0]}: must be at most`));
-      }
-    });
-
-    it('refuses a NUL or lone surrogate in a filter, escaped or not, with a 400 naming it', async () => {
-      for (const filter of [['"industries"="a\ud800"'], ['"industries"="\\\udc00"'], ['"industries"="a\u0000"']]) {
-        const { status, body } = await multiSearch({ queries: [{ indexUid: 'policies', q: '', filter }] });
-        expect(status, JSON.stringify(filter)).toBe(400);
-        expect(body.error.message, JSON.stringify(filter)).toMatch(/^queries\.0\.filter(\.0)?: /);
-      }
-    });
-
-    it('refuses hidden fields, unknown sorts and filters it cannot re-build', async () => {
-      const refused = [
-        { attributesToRetrieve: ['englishTranslation'] },
-        { attributesToHighlight: ['chineseOriginal'] },
-        { attributesToCrop: ['chineseOriginal:50'] },
-        { sort: ['title:asc'] },
-        { facets: ['title'] },
-        { filter: ['"industries"="Energy" OR id > 0'] },
-        { filter: 'impact > 3 AND departmentId = 1' },
-        { filter: ['"title"="x"'] },
-      ];
-      for (const parameters of refused) {
-        const { status } = await multiSearch({ queries: [{ indexUid: 'policies', q: '', ...parameters }] });
-        expect(status, JSON.stringify(parameters)).toBe(400);
-      }
-    });
-
-    it('applies re-built filters with hostile values as plain values', async () => {
-      const { status, body } = await multiSearch({
-        queries: [{ indexUid: 'policies', q: '', filter: [['"industries"="Energy\\" OR industries EXISTS OR industries = \\"x"', '"industries"="Energy"']] }],
-      });
-      expect(status).toBe(200);
-      expect(body.results[0].hits.map((hit: { id: number }) => hit.id)).toEqual([ids.renewables]);
-    });
-
-    it('is refused from another origin (the app-wide CSRF guard)', async () => {
-      const response = await ctx.request('/api/search/multi-search', {
-        json: { queries: [{ indexUid: 'policies', q: '' }] },
-        headers: { Origin: 'https://evil.example' },
-      });
-      expect(response.status).toBe(403);
+    it('leaves no Meilisearch-compatible road: POST /api/search/multi-search is gone', async () => {
+      const response = await ctx.request('/api/search/multi-search', { json: { queries: [{ indexUid: 'policies', q: '' }] } });
+      expect(response.status).toBe(404);
     });
   });
 });

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Database } from '../../../db/client.ts';
 import { alertSettings, departments, industries, notificationPreferences, users } from '../../../db/schema/index.ts';
+import { bumpAlertsVersion } from '../../alerts/unsubscribe.ts';
 import { recordAudit, userSubject } from '../../auth/audit.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { passwordCheckLimits, reserveAttempt } from '../../auth/attempt-limits.ts';
@@ -131,6 +132,7 @@ export function userRoutes(deps: AppDeps) {
           .returning();
         // Saving the preferences is asking for them: an earlier unsubscribe from an e-mail's link ends here.
         await tx.update(alertSettings).set({ preferencesUnsubscribed: false, updatedAt: values.updatedAt }).where(eq(alertSettings.userId, c.var.user.id));
+        await bumpAlertsVersion(tx, c.var.user.id, values.updatedAt);
         return row!;
       });
       return c.json({ ...toPreferences(saved), paused: false });

@@ -4,7 +4,7 @@ import { maxPageSize } from './definitions.ts';
 
 /**
  * The OpenAPI document's own text: how to authenticate, the limits, paging, errors, and the two
- * examples the README shows too (a curl call, a script that pulls new policies daily).
+ * examples docs/public-api.md points to (a curl call, a script that pulls new policies daily).
  */
 export function openApiDocument(config: Pick<Config, 'APP_URL' | 'API_REQUESTS_PER_MINUTE' | 'API_REQUESTS_PER_DAY'>) {
   const base = `${config.APP_URL}/api/v1`;

@@ -74,7 +74,8 @@ export function useReprocessConfirmation(onQueued: (kind: 'one' | 'many') => voi
         title={`Reprocess ${policiesText(count)}?`}
         description={description}
         confirmLabel="Reprocess"
-        pending={!preview.data || preview.data.policies === 0 || reprocessOne.isPending || reprocessMany.isPending}
+        // A preview refused (a batch past its bound) still lets the admin reprocess, told why nothing is listed.
+        pending={(!preview.data && !preview.error) || preview.data?.policies === 0 || reprocessOne.isPending || reprocessMany.isPending}
         onConfirm={() => {
           if (asking?.kind === 'one') reprocessOne.mutate(asking.ids[0]!);
           else if (asking) reprocessMany.mutate(asking.ids);

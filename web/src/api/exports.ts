@@ -1,6 +1,7 @@
 import type { ExportLayout, ExportPaper, ListExportFormat, PolicyExportFormat } from '../../../api/shared/export-schemas.ts';
-import { ApiError, queryParams } from './client.ts';
-import type { PolicySearchParams } from './search.ts';
+import { criteriaParams } from '../../../api/shared/criteria-params.ts';
+import { ApiError } from './client.ts';
+import type { SearchAsked } from './search.ts';
 
 /** The export calls' addresses (api/routes/exports/): the browser fetches them and saves the file. */
 
@@ -8,9 +9,9 @@ export function policyExportUrl(id: number, options: { format: PolicyExportForma
   return `/api/policies/${id}/export?${new URLSearchParams(options)}`;
 }
 
-/** The search's own parameters (every result, not a page of them) and the format. */
-export function searchExportUrl(params: Omit<PolicySearchParams, 'page' | 'pageSize'>, format: ListExportFormat): string {
-  return `/api/search/export?${new URLSearchParams({ ...queryParams({ ...params }), format })}`;
+/** The search's criteria (every result, not a page of them) and the format. */
+export function searchExportUrl({ page: _page, pageSize: _pageSize, ...criteria }: SearchAsked, format: ListExportFormat): string {
+  return `/api/search/export?${new URLSearchParams({ ...criteriaParams(criteria), format })}`;
 }
 
 export function collectionExportUrl(id: number, format: ListExportFormat): string {

@@ -71,6 +71,21 @@ export function useNewFeedToken() {
     onError: () => toast({ title: 'Error', description: 'Failed to create a feed token. Please try again.', variant: 'destructive' }),
   });
 }
+
+/** DELETE /api/user/feed-token: the token stops working and none replaces it. */
+export function useRemoveFeedToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(rpc.user['feed-token'].$delete()),
+    onSuccess: () => {
+      queryClient.setQueryData(feedTokenShownKey, null);
+      queryClient.setQueryData(savedSearchKeys.feedToken, { createdAt: null });
+      toast({ title: 'Feed token removed' });
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to remove the feed token. Please try again.', variant: 'destructive' }),
+  });
+}
+
 const feedTokenShownKey = ['feed-token', 'shown'] as const;
 
 /** The feed token made on this page, or null: it is never read from the server again. */

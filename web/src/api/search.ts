@@ -1,43 +1,27 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SearchSort } from '../../../api/shared/search.ts';
-import type { TranslationStatus } from '../../../vocabulary/translation-status.ts';
-import { call, queryParams, rpc } from './client.ts';
+import { criteriaParams } from '../../../api/shared/criteria-params.ts';
+import type { SearchCriteria } from '../../../api/shared/search.ts';
+import { call, rpc } from './client.ts';
 
-/** GET /api/search parameters (spec section 7): arrays go as JSON, dates as YYYY-MM-DD. */
-export type PolicySearchParams = {
-  q?: string | undefined;
-  departments?: readonly string[] | undefined;
-  industries?: readonly string[] | undefined;
-  topics?: readonly string[] | undefined;
-  translation?: readonly TranslationStatus[] | undefined;
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-  sortBy: SearchSort;
-  minImportance?: number | undefined;
-  maxImportance?: number | undefined;
-  page: number;
-  pageSize: number;
-};
-
-/** The Chinese matches take the search's query and filters; order and page do not change them. */
-export type ChineseMatchesParams = Omit<PolicySearchParams, 'sortBy' | 'page' | 'pageSize'>;
+/** A search as the web app asks it: the criteria (api/shared/search.ts), what is left out taking its default. */
+export type SearchAsked = Partial<SearchCriteria>;
 
 const thirtySeconds = 30_000;
 const fiveMinutes = 5 * 60_000;
 
 export const searchKeys = {
   all: ['search'] as const,
-  policies: (params: PolicySearchParams) => [...searchKeys.all, 'policies', params] as const,
-  chineseMatches: (params: ChineseMatchesParams) => [...searchKeys.all, 'chinese-matches', params] as const,
+  // Keyed by the criteria's one serialisation: the same search is one entry, whichever page asked it.
+  policies: (criteria: SearchAsked) => [...searchKeys.all, 'policies', criteriaParams(criteria)] as const,
+  chineseMatches: (criteria: SearchAsked) => [...searchKeys.all, 'chinese-matches', criteriaParams(criteria)] as const,
   suggestions: (q: string) => [...searchKeys.all, 'suggestions', q] as const,
-  dashboard: (requests: unknown) => [...searchKeys.all, 'dashboard', requests] as const,
 };
 
 /** The search page's results: fresh 30 s, kept 5 min, the previous page shown while the next loads. */
-export function policySearchQuery(params: PolicySearchParams) {
+export function policySearchQuery(criteria: SearchAsked) {
   return queryOptions({
-    queryKey: searchKeys.policies(params),
-    queryFn: () => call(rpc.search.$get({ query: queryParams({ ...params }) })),
+    queryKey: searchKeys.policies(criteria),
+    queryFn: () => call(rpc.search.$get({ query: criteriaParams(criteria) })),
     staleTime: thirtySeconds,
     gcTime: fiveMinutes,
     refetchOnWindowFocus: false,
@@ -45,11 +29,14 @@ export function policySearchQuery(params: PolicySearchParams) {
   });
 }
 
-/** The dashboard's Chinese matches of its English query: fresh 30 s, kept 5 min, the previous ones shown while the next load. */
-export function chineseMatchesQuery(params: ChineseMatchesParams) {
+/**
+ * The dashboard's Chinese matches of its English query: fresh 30 s, kept 5 min, the previous ones
+ * shown while the next load. Order and page do not change them, so they are left out of the ask.
+ */
+export function chineseMatchesQuery({ sortBy: _order, page: _page, pageSize: _pageSize, ...criteria }: SearchAsked) {
   return queryOptions({
-    queryKey: searchKeys.chineseMatches(params),
-    queryFn: () => call(rpc.search['chinese-matches'].$get({ query: queryParams({ ...params }) })),
+    queryKey: searchKeys.chineseMatches(criteria),
+    queryFn: () => call(rpc.search['chinese-matches'].$get({ query: criteriaParams(criteria) })),
     staleTime: thirtySeconds,
     gcTime: fiveMinutes,
     refetchOnWindowFocus: false,

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CrossLanguageMatches } from '../../../api/shared/search.ts';
 import { chineseMatchesQuery } from '../api/search.ts';
-import { dashboardSearchParams } from '../exports/dashboard-search-params.ts';
 import { crossLanguageHeadingId } from '../search/cross-language-results.tsx';
-import type { DashboardState } from './dashboard-state.ts';
+import { criteriaOfDashboard, type DashboardState } from './dashboard-state.ts';
 
 /**
  * The policies the dashboard's English query found in their Chinese text (api/search/cross-language.ts),
@@ -12,9 +11,9 @@ import type { DashboardState } from './dashboard-state.ts';
  * `wanted` (the first page, shown); null otherwise, without a query, or while they load.
  */
 export function useDashboardChineseMatches(state: DashboardState, shownIds: ReadonlySet<number>, wanted: boolean): CrossLanguageMatches | null {
-  const { sortBy: _order, ...params } = dashboardSearchParams(state);
-  const asked = wanted && Boolean(params.q);
-  const matches = useQuery({ ...chineseMatchesQuery(params), enabled: asked });
+  const criteria = criteriaOfDashboard(state);
+  const asked = wanted && Boolean(criteria.q);
+  const matches = useQuery({ ...chineseMatchesQuery(criteria), enabled: asked });
   if (!asked || !matches.data) return null;
   return { ...matches.data, policies: matches.data.policies.filter((policy) => !shownIds.has(policy.id)) };
 }

@@ -24,23 +24,18 @@ import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { ChineseMatchesHint, useDashboardChineseMatches } from './chinese-matches.tsx';
 import { CrossLanguageResults } from '../search/cross-language-results.tsx';
-import { instantSearchIndexOf, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
-import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, toUiState } from './dashboard-state.ts';
+import { instantSearchIndexOf, searchSortLabels, searchSorts, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
+import { criteriaOfDashboard, facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, toUiState } from './dashboard-state.ts';
 import { searchExportUrl } from '../api/exports.ts';
-import { dashboardSearchParams } from '../exports/dashboard-search-params.ts';
 import { ListExportMenu } from '../exports/list-export-menu.tsx';
 import { FilterControls } from './filter-controls.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
-import { cardFromHit, type PolicyHit } from './policy-hits.ts';
+import type { PolicyHit } from '../../../api/shared/instant-search-client.ts';
 import { connectPolicyRanges, rangeAttributes } from './policy-ranges.ts';
 
 const typingPauseMs = 300;
 const facetLimit = 100;
-const sortItems = [
-  { label: 'Most relevant', value: instantSearchIndexOf('relevance') },
-  { label: 'Latest', value: instantSearchIndexOf('latest') },
-  { label: 'Oldest', value: instantSearchIndexOf('oldest') },
-];
+const sortItems = searchSorts.map((sort) => ({ label: searchSortLabels[sort], value: instantSearchIndexOf(sort) }));
 const pageSizeItems = pageSizes.map((size) => ({ label: String(size), value: size, default: size === pageSizes[0] }));
 
 /**
@@ -200,7 +195,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               label="Export these policies"
               className="btn-secondary h-10 flex-1 basis-[40%] md:basis-auto md:flex-none"
               fallbackName="policies"
-              urlOf={(format) => searchExportUrl(dashboardSearchParams(fromUiState({ [indexName]: indexUiState })), format)}
+              urlOf={(format) => searchExportUrl(criteriaOfDashboard(fromUiState({ [indexName]: indexUiState })), format)}
             />
             {!isDesktop && (
               <>
@@ -266,7 +261,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               <ul className="grid gap-4" data-testid="dashboard-results">
                 {hits.map((hit) => (
                   <li key={hit.objectID}>
-                    <PolicyCard policy={cardFromHit(hit)} />
+                    <PolicyCard policy={hit} />
                   </li>
                 ))}
               </ul>

@@ -9,6 +9,7 @@ import {
   sortAfterQueryChange,
   sortOfInstantSearchIndex,
 } from '../../../vocabulary/search-order.ts';
+import type { SearchAsked } from '../api/search.ts';
 import { importanceBounds, rangesToUiState, readRangesFromUiState, type PolicyRanges } from './policy-ranges.ts';
 
 /** The dashboard's InstantSearch index: the one of the default order without a query ("Latest"). */
@@ -100,4 +101,21 @@ export function fromUiState(uiState: UiState): DashboardState {
     searchQuery: index.query ?? '',
     importanceRange: ranges.importance,
   });
+}
+
+/** The dashboard's search as criteria (every page of it), for its export, its Chinese matches and a saved search. */
+export function criteriaOfDashboard(state: DashboardState): SearchAsked {
+  const [minImportance, maxImportance] = state.importanceRange;
+  return {
+    q: state.searchQuery.trim(),
+    departments: state.selectedDepartments.map((code) => ({ code })),
+    industries: state.selectedIndustries,
+    topics: state.selectedTopics,
+    translation: state.selectedTranslation,
+    startDate: state.startDate ?? undefined,
+    endDate: state.endDate ?? undefined,
+    sortBy: state.sortOrder,
+    minImportance: minImportance > importanceBounds[0] ? minImportance : undefined,
+    maxImportance: maxImportance < importanceBounds[1] ? maxImportance : undefined,
+  };
 }

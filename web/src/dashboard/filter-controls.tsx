@@ -6,7 +6,7 @@ import { departmentsQuery, topicsQuery } from '../api/reference.ts';
 import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { importanceBounds, type PolicyRanges } from './policy-ranges.ts';
-import type { SearchSort } from '../../../vocabulary/search-order.ts';
+import { searchSortLabels, sortsOffered, type SearchSort } from '../../../vocabulary/search-order.ts';
 import { translationStatusLabels, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { pageSizes } from './dashboard-state.ts';
 
@@ -74,11 +74,7 @@ export function FilterControls(props: FilterControlsProps) {
         label="Sort"
         value={props.sortOrder}
         onChange={(value) => props.onSortOrderChange(value as SearchSort)}
-        options={[
-          ...(props.hasQuery ? [{ value: 'relevance', label: 'Most relevant' }] : []),
-          { value: 'latest', label: 'Latest' },
-          { value: 'oldest', label: 'Oldest' },
-        ]}
+        options={sortsOffered(props.hasQuery).map((sort) => ({ value: sort, label: searchSortLabels[sort] }))}
       />
       <LabelledSelect
         label="Per page"

@@ -10,7 +10,9 @@ import { useLayoutEffect, useState } from 'react';
  * useRestoreScrollWhenReady; the position is restored then, however long the content took.
  * Restoring earlier finds the page too short and lands wherever the browser clamps it, and no
  * timer can know how long a busy machine or a slow network needs. A page that says nothing is
- * restored as it renders. The reader scrolling, touching or pressing a key before the restore wins.
+ * restored as it renders. Content that is in may still be short of its full height (parts of the
+ * page that come after it): a position the page cannot reach yet is tried again each time the page
+ * grows, until it is reached. The reader scrolling, touching or pressing a key first wins.
  *
  * The router's own restoration is off (router.tsx); it still scrolls a new page to the top and
  * honours `resetScroll: false` and hash links. Only a change of page restores: a filter changed
@@ -23,18 +25,20 @@ const userInput = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 let pendingTop: number | undefined;
 /** The page on screen, if it renders its content late: is that content in? */
 let lateContent: { ready: boolean } | undefined;
+/** While a position is pending, the page's growth tries it again. */
+let growth: ResizeObserver | undefined;
 
 function cancel(): void {
   pendingTop = undefined;
+  growth?.disconnect();
+  growth = undefined;
   for (const type of userInput) removeEventListener(type, cancel);
 }
 
 function restore(): void {
   if (pendingTop === undefined || (lateContent && !lateContent.ready)) return;
   window.scrollTo({ top: pendingTop, left: 0 });
-  // A page whose content is in is as tall as it gets. One that said nothing may be a page whose
-  // content hook mounts after the router's render: left pending, its content gets the last word.
-  if (lateContent?.ready || Math.abs(window.scrollY - pendingTop) <= tolerancePx) cancel();
+  if (Math.abs(window.scrollY - pendingTop) <= tolerancePx) cancel();
 }
 
 /** Each page's position is kept under its address; the dashboard's address only mirrors its search box (its state is in storage), so it is one page. */
@@ -58,6 +62,8 @@ export function setupScrollRestoration(router: AnyRouter): void {
     if (!target) return;
     pendingTop = target;
     for (const type of userInput) addEventListener(type, cancel, { passive: true });
+    growth = new ResizeObserver(restore);
+    growth.observe(document.documentElement);
     restore();
   });
 }

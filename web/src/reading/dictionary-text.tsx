@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import type { ReadingWord } from '../../../api/shared/reading.ts';
-import { dictionaryCredit } from '../../../api/shared/reading.ts';
+import { dictionaryCredit, maxReadingText } from '../../../api/shared/reading.ts';
 import type { HighlightPart } from '../../../api/shared/search.ts';
 import { readingQuery } from '../api/reading.ts';
 import { markTerms, partsByWord } from './term-marks.ts';
@@ -61,8 +61,8 @@ function MarkedText({ parts }: { parts: readonly HighlightPart[] }) {
   );
 }
 
-/** A long original is looked up in pieces cut at line breaks, each well within the API's limit. */
-const chunkCharacters = 5000;
+/** A long original is looked up in pieces cut at line breaks, each within the API's limit. */
+const chunkCharacters = maxReadingText;
 
 function chunksOf(text: string): string[] {
   const chunks: string[] = [];
@@ -112,6 +112,10 @@ function DictionaryWord({ word, parts }: { word: ReadingWord; parts: readonly Hi
           sideOffset={4}
           collisionPadding={8}
           onOpenAutoFocus={(event) => event.preventDefault()}
+          // Nor back on closing: an entry closing as the pointer leaves its word (one opened by hover
+          // under a resting pointer as the words came) would move the focus out of the entry just
+          // tapped open, and that entry would close at once.
+          onCloseAutoFocus={(event) => event.preventDefault()}
           aria-label={`Dictionary entry for ${entry.word}`}
           className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-md border border-slate-300 bg-white p-3 text-left text-sm shadow-lg"
           data-testid="dictionary-entry"

@@ -3,11 +3,11 @@ import { searchExportUrl } from '../api/exports.ts';
 import { ListExportMenu } from '../exports/list-export-menu.tsx';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
-import { searchPageSizes, type SearchFacets, type SearchSort } from '../../../api/shared/search.ts';
-import { defaultSort, shownSort } from '../../../vocabulary/search-order.ts';
+import { searchPageSizes, type SearchFacets, type SearchPageSize, type SearchSort } from '../../../api/shared/search.ts';
+import { defaultSort, searchSortLabels, shownSort, sortsOffered } from '../../../vocabulary/search-order.ts';
 import { translationStatuses, translationStatusLabels, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { departmentsQuery, industriesQuery, topicsQuery } from '../api/reference.ts';
-import { policySearchQuery, type PolicySearchParams } from '../api/search.ts';
+import { policySearchQuery, type SearchAsked } from '../api/search.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
@@ -33,19 +33,20 @@ export function SearchPage() {
   const q = search.q?.trim() || undefined;
   usePageTitle(q ? `Search Results for "${q}"` : 'All Policies');
 
-  const params: PolicySearchParams = {
+  const requestedPage = search.page ?? 1;
+  const criteria: SearchAsked = {
     q,
-    departments: search.departments,
+    departments: search.departments?.map((code) => ({ code })),
     industries: search.industries,
     topics: search.topics,
     translation: search.translation,
     startDate: search.startDate,
     endDate: search.endDate,
     sortBy: shownSort(search.sortBy, q),
-    page: search.page ?? 1,
-    pageSize: search.pageSize ?? defaultPageSize,
+    page: requestedPage,
+    pageSize: (search.pageSize ?? defaultPageSize) as SearchPageSize,
   };
-  const results = useQuery(policySearchQuery(params));
+  const results = useQuery(policySearchQuery(criteria));
   // Back restores the reader's position once the results are on screen (a query past its cache loads again).
   useRestoreScrollWhenReady(!results.isPending);
 
@@ -74,14 +75,14 @@ export function SearchPage() {
 
   const data = results.data;
   const totalPages = Math.max(data?.totalPages ?? 1, 1);
-  const page = Math.min(params.page, totalPages);
+  const page = Math.min(requestedPage, totalPages);
 
   // A page past the last one (an old link, a hand-typed URL) goes to the last page and loads it.
   useEffect(() => {
-    if (data && params.page > Math.max(data.totalPages, 1)) {
+    if (data && requestedPage > Math.max(data.totalPages, 1)) {
       void navigate({ search: (previous) => ({ ...previous, page: data.totalPages > 1 ? data.totalPages : undefined }), replace: true, resetScroll: false });
     }
-  }, [data, params.page, navigate]);
+  }, [data, requestedPage, navigate]);
 
   return (
     <PageLayout
@@ -110,7 +111,7 @@ export function SearchPage() {
           <h1 className="min-w-0 text-2xl font-bold break-words text-slate-900">{q ? `Search Results for "${q}"` : 'All Policies'}</h1>
           <div className="flex flex-wrap items-center gap-2">
             {user && <SaveSearchButton currentQuery={() => savedQueryFromSearchPage(search)} />}
-            <ListExportMenu label="Export these policies" fallbackName="policies" urlOf={(format) => searchExportUrl(params, format)} />
+            <ListExportMenu label="Export these policies" fallbackName="policies" urlOf={(format) => searchExportUrl(criteria, format)} />
           </div>
         </div>
         <SearchFilters search={search} facets={data?.facets} onChange={update} />
@@ -238,9 +239,11 @@ function SearchFilters({
             onChange({ sortBy: sortBy === defaultSort(search.q?.trim() || undefined) ? undefined : sortBy });
           }}
         >
-          {search.q?.trim() && <option value="relevance">Most relevant</option>}
-          <option value="latest">Latest First</option>
-          <option value="oldest">Oldest First</option>
+          {sortsOffered(Boolean(search.q?.trim())).map((sort) => (
+            <option key={sort} value={sort}>
+              {searchSortLabels[sort]}
+            </option>
+          ))}
         </select>
       </div>
       <div>

@@ -419,6 +419,10 @@ describe('the policy editor: GET and PATCH /api/admin/policies/{id}', () => {
     [{ description: '' }, 'Description must not be empty'],
     [{ description: '   ' }, 'Description must not be empty'],
     [{ title: '' }, 'Title must not be empty'],
+    [{ title: 'Notice\u202Ecod.exe' }, 'title: Title must not contain control characters'],
+    [{ title: 'Notice on\nline breaks' }, 'title: Title must not contain control characters'],
+    [{ title: 'Notice on\rline breaks' }, 'title: Title must not contain control characters'],
+    [{ source_url: 'https://www.gov.cn/\u202Efdp.exe' }, 'source_url: Source URL must not contain control characters'],
     [{ time: '2026-02-30' }, 'Date must be a real day, written YYYY-MM-DD'],
     [{ source_url: 'www.gov.cn' }, 'Source URL must be a web address starting with http:// or https://'],
   ])('refuses the editor input %j with 400 naming the field in the admin\'s words', async (body, message) => {

@@ -24,7 +24,7 @@ const hasSource = or(
   sql`exists (select 1 from ${pendingStories} where ${pendingStories.policyId} = ${policies.id} and btrim(${pendingStories.chineseText}) <> '')`,
 );
 
-const previewDeps = (deps: AppDeps) => ({ db: deps.db, now: deps.now, llmModel: deps.config.LLM_BASE_URL ? deps.config.LLM_MODEL : undefined });
+const previewDeps = (deps: AppDeps) => ({ db: deps.db, now: deps.now, threads: deps.threads, llmModel: deps.config.LLM_BASE_URL ? deps.config.LLM_MODEL : undefined });
 
 /**
  * The story pipeline's calls (spec section 7): start processing, reset what is stuck, reprocess

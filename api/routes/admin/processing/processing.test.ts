@@ -7,6 +7,7 @@ import { eventually, indexAll } from '../../../../indexer/testing.ts';
 import { startJobQueue, type JobQueue } from '../../../jobs/queue.ts';
 import { loadStoryJobSettings } from '../../../processing/config.ts';
 import { loadLabelledSet } from '../../../processing/documents/labelled-set.ts';
+import { maxPreviewPolicies, previewTooLargeMessage } from '../../../processing/preview.ts';
 import { createRulesAnalyser } from '../../../processing/rules/index.ts';
 import { createStory as createStoryThroughIntake } from '../../../stories/testing.ts';
 import { adminRoleMatrix, signInEveryRole, testPassword, type Caller } from '../../../test/accounts.ts';
@@ -271,6 +272,23 @@ describe('reprocessing previews', () => {
     expect(batch.policies).toBe(2);
     expect(batch.kept).toContainEqual(expect.objectContaining({ label: 'English translation', policies: 2 }));
     expect((await ctx.request('/api/admin/reprocess-policy/999999/preview', { json: {}, cookie: cookies.admin })).status).toBe(404);
+  });
+
+  it('previews a batch of up to 200 policies, and refuses a larger one with 422 naming the bound, which can still be reprocessed', async () => {
+    const ids = [await createPolicy(), (await createEnglishPolicy()).id];
+    const atBound = [...ids, ...Array.from({ length: maxPreviewPolicies - ids.length }, (_, index) => 900_000 + index)];
+    const previewed = await ctx.request('/api/admin/reprocess-policies/preview', { json: { policyIds: atBound }, cookie: cookies.admin });
+    expect(previewed.status).toBe(200);
+    expect((await previewed.json()).policies).toBe(2);
+
+    const overBound = [...atBound, 999_000];
+    const refused = await ctx.request('/api/admin/reprocess-policies/preview', { json: { policyIds: overBound }, cookie: cookies.admin });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({ error: { code: 'unprocessable', message: previewTooLargeMessage(201) } });
+    expect(previewTooLargeMessage(201)).toBe('A preview covers up to 200 policies; this batch has 201. Reprocess it without a preview, or select fewer policies to see what will change.');
+    const reprocessed = await ctx.request('/api/admin/reprocess-policies', { json: { policyIds: overBound }, cookie: cookies.admin });
+    expect(reprocessed.status).toBe(200);
+    expect((await reprocessed.json()).queued).toBe(2);
   });
 });
 

@@ -59,6 +59,11 @@ export function adminSourceRoutes(deps: AppDeps) {
       const { code } = c.req.valid('param');
       const change = c.req.valid('json');
       const before = await sourceOr404(code);
+      // The guard the runs fetch through judges each list page now (DNS included), not only when a
+      // run reaches it: named by its line in the editor, 1-based.
+      const refused = await Promise.all((change.listUrls ?? []).map((url) => deps.fetcher.refusedHost(url)));
+      const line = refused.findIndex((why) => why !== null);
+      if (line >= 0) throw new AppError('unprocessable', `List URL ${line + 1} must point at a public internet address (not this network, a private or a special one)`);
       const at = deps.now();
       await deps.db.transaction(async (tx) => {
         await saveSourceSettings(tx, code, change, c.get('user').id, at);

@@ -83,6 +83,26 @@ describe('bad input', () => {
     expect(await errorOf(response)).toContain(message);
   });
 
+  it('refuses on save a list page that is or resolves to an address that is not public, naming its line', async () => {
+    const before = await summaryOf(code);
+    // The production setting: the guard the runs fetch through judges the list pages when saved.
+    const allowing = ctx.deps.fetcher;
+    ctx.deps.fetcher = testFetcher({ SOURCES_ALLOW_PRIVATE_HOSTS: 'false' });
+    try {
+      const publicPages = ['http://202.108.22.5/zhengce/list.htm', 'https://[2400:da00::6666]/list.htm', 'https://8.8.8.8/list.htm'];
+      // localhost is a name: refused as it resolves.
+      const named = await send('PATCH', `/api/admin/sources/${code}`, { listUrls: [...publicPages, site.url('/zhengce/zuixin/home.htm').replace('127.0.0.1', 'localhost')] });
+      expect(named.status).toBe(422);
+      expect(await errorOf(named)).toBe('List URL 4 must point at a public internet address (not this network, a private or a special one)');
+      const literal = await send('PATCH', `/api/admin/sources/${code}`, { listUrls: ['http://[::ffff:a9fe:a9fe]/latest/meta-data/', ...publicPages] });
+      expect(await errorOf(literal)).toBe('List URL 1 must point at a public internet address (not this network, a private or a special one)');
+    } finally {
+      await ctx.deps.fetcher.close();
+      ctx.deps.fetcher = allowing;
+    }
+    expect((await summaryOf(code)).listUrls).toEqual(before.listUrls);
+  });
+
   it('GET runs of an unknown source is 404, a bad page 400', async () => {
     expect((await get('/api/admin/sources/nosuchsource/runs')).status).toBe(404);
     const bad = await get(`/api/admin/sources/${code}/runs?page=0`);

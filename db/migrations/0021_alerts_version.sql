@@ -1,0 +1,1 @@
+ALTER TABLE "alert_settings" ADD COLUMN "alerts_version" integer DEFAULT 0 NOT NULL;
