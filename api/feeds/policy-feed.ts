@@ -1,4 +1,5 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
+import { create, fragment } from 'xmlbuilder2';
 import { livePolicy } from '../../db/policy-records.ts';
 import { policies } from '../../db/schema/index.ts';
 import { departmentList } from '../../vocabulary/departments.ts';
@@ -45,19 +46,34 @@ async function englishTexts(deps: AppDeps, ids: number[]): Promise<Map<number, s
   return new Map(rows.map((row) => [row.id, row.text!]));
 }
 
-/** Text as XML character data or an attribute value: a title can hold nothing the reader takes as markup. */
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+/**
+ * What the XML is built with. Characters XML 1.0 cannot carry (C0 controls other than tab, line
+ * feed and carriage return, lone surrogates, U+FFFE, U+FFFF), as text extracted from a PDF can
+ * hold, are dropped: one of them would make the whole feed unreadable to every feed reader.
+ */
+const xmlOptions = { version: '1.0', encoding: 'utf-8', invalidCharReplacement: '' } as const;
+
+/**
+ * Text as the builder must be given it. xmlbuilder2 escapes `&` only where it does not start
+ * something shaped like a reference (`&nbsp;`, `&amp;`, `&#60;`), which it writes through as
+ * markup (oozcitak/xmlbuilder2#117): a title `R&D;` would make the feed unreadable and `&amp;`
+ * would reach the reader as `&`. An `&` given as `&amp;` is written as exactly that.
+ */
+function characterData(text: string): string {
+  return text.replaceAll('&', '&amp;');
 }
 
-/** The entry's body: the full text in paragraphs for an entitled reader, else nothing. */
-function contentOf(entry: FeedEntry): string | undefined {
-  if (!entry.fullText) return undefined;
-  return entry.fullText
-    .split(/\n+/)
-    .filter((paragraph) => paragraph.trim())
-    .map((paragraph) => `<p>${escapeXml(paragraph.trim())}</p>`)
-    .join('');
+/** Text written as HTML that shows it as typed: `<` in it is a character, never markup. */
+function htmlText(text: string): string {
+  return fragment(xmlOptions).txt(characterData(text)).end();
+}
+
+/** The entry's body as HTML: the full text in paragraphs for an entitled reader, else nothing. */
+function contentOf(fullText: string | null): string | undefined {
+  if (!fullText) return undefined;
+  const body = fragment(xmlOptions);
+  for (const paragraph of fullText.split(/\n+/)) if (paragraph.trim()) body.ele('p').txt(characterData(paragraph.trim()));
+  return body.end();
 }
 
 export type FeedDescription = { title: string; description: string; selfUrl: string; appUrl: string };
@@ -67,20 +83,20 @@ type Item = { link: string; title: string; description: string; content: string 
 const generator = productName;
 
 /**
- * The feed as Atom 1.0 or RSS 2.0 text, written here rather than by a feed library because those
- * send titles and summaries as HTML (raw text in CDATA), where a title `<img onerror=…>` is markup.
- * Titles and summaries go out as text: Atom's `type="text"`, escaped; in RSS, whose description is
- * HTML by definition, the description is escaped once more as HTML. Only the full text, built
- * from escaped paragraphs above, is HTML.
+ * The feed as Atom 1.0 or RSS 2.0 text, built with xmlbuilder2 rather than a feed library because
+ * those send titles and summaries as HTML (raw text in CDATA), where a title `<img onerror=…>` is
+ * markup. Titles and summaries go out as text: Atom's `type="text"`; in RSS, whose description is
+ * HTML by definition, the description is written as HTML text (escaped once more). Only the full
+ * text, built as paragraphs of text, is HTML.
  */
 export function renderFeed(format: FeedFormat, about: FeedDescription, entries: FeedEntry[], now: Date): string {
-  const items: Item[] = entries.map(({ card, ...entry }) => {
+  const items: Item[] = entries.map(({ card, fullText }) => {
     const department = card.issuerIdentified === false ? null : (departmentNameOf.get(card.departmentId) ?? null);
     return {
       link: `${about.appUrl}/policy/${card.id}`,
       title: card.title,
       description: card.description,
-      content: contentOf({ card, ...entry }),
+      content: contentOf(fullText),
       date: new Date(`${card.time}T00:00:00Z`),
       department,
       departmentCode: card.departmentCode ?? null,
@@ -91,71 +107,58 @@ export function renderFeed(format: FeedFormat, about: FeedDescription, entries: 
 }
 
 function atom(about: FeedDescription, items: Item[], updated: Date): string {
-  const entries = items.map((item) =>
-    [
-      '  <entry>',
-      `    <title type="text">${escapeXml(item.title)}</title>`,
-      `    <id>${escapeXml(item.link)}</id>`,
-      `    <link href="${escapeXml(item.link)}"/>`,
-      `    <updated>${item.date.toISOString()}</updated>`,
-      item.description ? `    <summary type="text">${escapeXml(item.description)}</summary>` : null,
-      item.content ? `    <content type="html">${escapeXml(item.content)}</content>` : null,
-      item.department ? `    <author><name>${escapeXml(item.department)}</name></author>` : null,
-      item.department
-        ? `    <category term="${escapeXml(item.departmentCode ?? item.department)}" label="${escapeXml(item.department)}"/>`
-        : null,
-      '  </entry>',
-    ].filter((line) => line !== null),
-  );
-  return [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
-    `  <id>${escapeXml(about.selfUrl)}</id>`,
-    `  <title type="text">${escapeXml(about.title)}</title>`,
-    `  <subtitle type="text">${escapeXml(about.description)}</subtitle>`,
-    `  <updated>${updated.toISOString()}</updated>`,
-    `  <generator>${generator}</generator>`,
-    `  <link rel="alternate" href="${escapeXml(`${about.appUrl}/dashboard`)}"/>`,
-    `  <link rel="self" href="${escapeXml(about.selfUrl)}"/>`,
-    `  <rights>${generator}</rights>`,
-    ...entries.flat(),
-    '</feed>',
-    '',
-  ].join('\n');
+  const feed = create(xmlOptions).ele('http://www.w3.org/2005/Atom', 'feed', { 'xml:lang': 'en' });
+  feed.ele('id').txt(characterData(about.selfUrl));
+  feed.ele('title', { type: 'text' }).txt(characterData(about.title));
+  feed.ele('subtitle', { type: 'text' }).txt(characterData(about.description));
+  feed.ele('updated').txt(updated.toISOString());
+  feed.ele('generator').txt(generator);
+  feed.ele('link', { rel: 'alternate', href: characterData(`${about.appUrl}/dashboard`) });
+  feed.ele('link', { rel: 'self', href: characterData(about.selfUrl) });
+  feed.ele('rights').txt(generator);
+  for (const item of items) {
+    const entry = feed.ele('entry');
+    entry.ele('title', { type: 'text' }).txt(characterData(item.title));
+    entry.ele('id').txt(characterData(item.link));
+    entry.ele('link', { href: characterData(item.link) });
+    entry.ele('updated').txt(item.date.toISOString());
+    if (item.description) entry.ele('summary', { type: 'text' }).txt(characterData(item.description));
+    if (item.content) entry.ele('content', { type: 'html' }).txt(characterData(item.content));
+    if (item.department) {
+      entry.ele('author').ele('name').txt(characterData(item.department));
+      entry.ele('category', { term: characterData(item.departmentCode ?? item.department), label: characterData(item.department) });
+    }
+  }
+  return `${feed.end({ prettyPrint: true })}\n`;
 }
 
 function rss(about: FeedDescription, items: Item[], updated: Date): string {
-  const entries = items.map((item) =>
-    [
-      '    <item>',
-      `      <title>${escapeXml(item.title)}</title>`,
-      `      <link>${escapeXml(item.link)}</link>`,
-      `      <guid isPermaLink="false">${escapeXml(item.link)}</guid>`,
-      `      <pubDate>${item.date.toUTCString()}</pubDate>`,
-      item.description ? `      <description>${escapeXml(escapeXml(item.description))}</description>` : null,
-      item.content ? `      <content:encoded>${escapeXml(item.content)}</content:encoded>` : null,
-      item.department ? `      <category>${escapeXml(item.department)}</category>` : null,
-      '    </item>',
-    ].filter((line) => line !== null),
-  );
-  return [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
-    '  <channel>',
-    `    <title>${escapeXml(about.title)}</title>`,
-    `    <link>${escapeXml(`${about.appUrl}/dashboard`)}</link>`,
-    `    <description>${escapeXml(about.description)}</description>`,
-    `    <lastBuildDate>${updated.toUTCString()}</lastBuildDate>`,
-    '    <docs>https://www.rssboard.org/rss-specification</docs>',
-    `    <generator>${generator}</generator>`,
-    '    <language>en</language>',
-    `    <copyright>${generator}</copyright>`,
-    `    <atom:link href="${escapeXml(about.selfUrl)}" rel="self" type="application/rss+xml"/>`,
-    ...entries.flat(),
-    '  </channel>',
-    '</rss>',
-    '',
-  ].join('\n');
+  const feed = create(xmlOptions).ele('rss', {
+    version: '2.0',
+    'xmlns:atom': 'http://www.w3.org/2005/Atom',
+    'xmlns:content': 'http://purl.org/rss/1.0/modules/content/',
+  });
+  const channel = feed.ele('channel');
+  channel.ele('title').txt(characterData(about.title));
+  channel.ele('link').txt(characterData(`${about.appUrl}/dashboard`));
+  channel.ele('description').txt(characterData(about.description));
+  channel.ele('lastBuildDate').txt(updated.toUTCString());
+  channel.ele('docs').txt('https://www.rssboard.org/rss-specification');
+  channel.ele('generator').txt(generator);
+  channel.ele('language').txt('en');
+  channel.ele('copyright').txt(generator);
+  channel.ele('atom:link', { href: characterData(about.selfUrl), rel: 'self', type: 'application/rss+xml' });
+  for (const item of items) {
+    const entry = channel.ele('item');
+    entry.ele('title').txt(characterData(item.title));
+    entry.ele('link').txt(characterData(item.link));
+    entry.ele('guid', { isPermaLink: 'false' }).txt(characterData(item.link));
+    entry.ele('pubDate').txt(item.date.toUTCString());
+    if (item.description) entry.ele('description').txt(characterData(htmlText(item.description)));
+    if (item.content) entry.ele('content:encoded').txt(characterData(item.content));
+    if (item.department) entry.ele('category').txt(characterData(item.department));
+  }
+  return `${feed.end({ prettyPrint: true })}\n`;
 }
 
 export const feedContentType: Record<FeedFormat, string> = {

@@ -23,6 +23,13 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
   // Test data: text that is markup if a feed reader takes it as HTML.
   const markupTitle = 'Statistics <script>alert(1)</script> & <img src=x onerror=alert(2)>';
   const markupDescription = 'Figures <img src=x onerror=alert(3)> and <script>alert(4)</script>';
+  // A real State Council notice (国发〔2018〕38号, govcn-57 of the labelled set), filed under MOFCOM
+  // here only so that it has a feed of its own. Test data: its opening sentence as text extracted
+  // from a page or PDF can arrive, with a backspace, U+FFFE and a literal `&nbsp;`
+  // (a lone surrogate cannot reach a feed: stored as UTF-8 it is already U+FFFD).
+  const zoneTitle = '国务院关于支持自由贸易试验区深化改革创新若干措施的通知';
+  const zoneOpening = '建设自由贸易试验区（以下简称自贸试验区）是党中央、国务院在新形势下全面深化改革和扩大开放的战略举措。';
+  const zoneDescription = `建设自由贸易试验区&nbsp;（以下简称自贸试验区）\u0008是党中央、国务院在新形势下全面深化改革\uFFFE和扩大开放的战略举措。`;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -39,6 +46,7 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
       },
       { title: 'Notice on settlement accounts', description: 'Rules for payment institutions.', departmentId: 2, publishedOn: '2024-05-01' },
       { title: markupTitle, description: markupDescription, departmentId: 3, publishedOn: '2024-06-01' },
+      { title: zoneTitle, description: zoneDescription, departmentId: 10, publishedOn: '2018-11-07' },
     ]) as [number];
     await indexAll(ctx);
     const created = await createSubscriber(ctx);
@@ -85,6 +93,17 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
       // and its text (rss-parser's snippet: the HTML's text) is the description as written.
       expect(format === 'atom' ? item!.summary : item!.contentSnippet).toBe(markupDescription);
       expect(xml).not.toMatch(/<script|<img|CDATA/i);
+    }
+  });
+
+  it('characters XML cannot carry are left out and text shaped like a reference stays text: the feed still parses', async () => {
+    for (const format of ['atom', 'rss'] as const) {
+      const xml = await (await get(`/api/feeds/departments/mofcom.${format}`)).text();
+      // rss-parser reads past such characters; a strict XML reader refuses the whole feed.
+      expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/);
+      const [item] = (await parser.parseString(xml)).items;
+      expect(item!.title).toBe(zoneTitle);
+      expect(format === 'atom' ? item!.summary : item!.contentSnippet).toBe(zoneOpening.replace('（', '&nbsp;（'));
     }
   });
 
