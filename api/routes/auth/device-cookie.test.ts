@@ -147,7 +147,7 @@ describe('device cookies: guesses from everywhere lock the account, not its owne
   });
 
   it('production refuses to start without APP_SECRET', () => {
-    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', MEILI_URL: 'http://127.0.0.1:7700', MEILI_MASTER_KEY: 'k'.repeat(16), PAYMENTS: 'local' };
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', MEILI_URL: 'http://127.0.0.1:7700', MEILI_MASTER_KEY: 'k'.repeat(16), PAYMENTS: 'local', APP_URL: 'https://policy.example.com' };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(/APP_SECRET: is required in production/);
     expect(loadConfig({ ...env, APP_SECRET: 's'.repeat(32) }).APP_SECRET).toBe('s'.repeat(32));
