@@ -1,22 +1,21 @@
-import { createRoute, defaultParseSearch, lazyRouteComponent, type SearchMiddleware } from '@tanstack/react-router';
-import { criteriaParams, readCriteriaParams } from '../../../api/shared/criteria-params.ts';
+import { createRoute, lazyRouteComponent, type SearchMiddleware } from '@tanstack/react-router';
+import { readCriteriaParams } from '../../../api/shared/criteria-params.ts';
 import type { SearchCriteria } from '../../../api/shared/search.ts';
+import { searchAddressOf } from '../search/search-address.ts';
 import { rootRoute } from './root.tsx';
 
 type SearchPageCriteria = Partial<SearchCriteria>;
 
 /**
- * The page holds criteria; its address holds their one serialisation (criteriaParams), decoded as
- * the router decodes an address so that the router writes it back unchanged. The router types
- * the address as the page's search, hence the cast.
+ * The page holds criteria, its address their one serialisation. The router types what it writes
+ * as the page's search, hence the cast: the address is read back into criteria by validateSearch.
  */
-const writeCriteriaParams: SearchMiddleware<SearchPageCriteria> = ({ search, next }) =>
-  defaultParseSearch(`?${new URLSearchParams(criteriaParams(next(search)))}`) as SearchPageCriteria;
+const writeSearchAddress: SearchMiddleware<SearchPageCriteria> = ({ search, next }) => searchAddressOf(next(search)) as SearchPageCriteria;
 
 export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
   validateSearch: (params: Record<string, unknown>): SearchPageCriteria => readCriteriaParams(params),
-  search: { middlewares: [writeCriteriaParams] },
+  search: { middlewares: [writeSearchAddress] },
   component: lazyRouteComponent(() => import('../search/search-page.tsx'), 'SearchPage'),
 });

@@ -1,13 +1,14 @@
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { criteriaParams, readCriteriaParams } from '../../../api/shared/criteria-params.ts';
+import { readCriteriaParams } from '../../../api/shared/criteria-params.ts';
 import { describeSavedQuery, savedQueryFromSearchPage } from '../alerts/saved-query.ts';
+import { searchAddressOf } from './search-address.ts';
 
 /** An address's query string as the search page reads it (the router's own parsing, then the criteria's reader). */
 const read = (queryString: string) => readCriteriaParams(defaultParseSearch(queryString));
 
-/** The address the search page writes for criteria: their serialisation, as the router writes it. */
-const address = (criteria: Parameters<typeof criteriaParams>[0]) => defaultStringifySearch(defaultParseSearch(`?${new URLSearchParams(criteriaParams(criteria))}`));
+/** The address the search page writes for criteria (the route's writer, then the router's own writing). */
+const address = (criteria: Parameters<typeof searchAddressOf>[0]) => defaultStringifySearch(searchAddressOf(criteria));
 
 describe('the search page address', () => {
   it('keeps every filter chosen through the address and back, under the criteria\'s names', () => {
@@ -27,6 +28,10 @@ describe('the search page address', () => {
     expect(new URLSearchParams(written).get('departments')).toBe('["MOFCOM","CSRC"]');
     expect([...new URLSearchParams(written).keys()]).toEqual(['q', 'departments', 'industries', 'topics', 'translation', 'startDate', 'endDate', 'sortBy', 'page', 'pageSize']);
     expect(read(written)).toEqual(chosen);
+  });
+
+  it('keeps a query that reads as JSON as the text typed, and leaves the first page and the default size out', () => {
+    for (const q of ['"export control"', '2024', 'null', '["CSRC"]']) expect(read(address({ q, page: 1, pageSize: 20 }))).toEqual({ q });
   });
 
   it('drops each parameter it cannot read, and keeps the rest of the address', () => {
