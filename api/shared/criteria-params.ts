@@ -1,4 +1,4 @@
-import type { SearchCriteria } from './search.ts';
+import { searchQuerySchema, type SearchCriteria } from './search.ts';
 
 /**
  * Search criteria as a URL's search parameters: the one serialisation, read back by
@@ -25,3 +25,21 @@ export function criteriaParams(criteria: Partial<SearchCriteria>): Record<string
 
 /** The page size when none is asked for (searchQuerySchema's default). */
 export const defaultPageSize = 20;
+
+/**
+ * Search criteria read leniently from a URL's search parameters, as a page's address holds them:
+ * each parameter is read by its own field of `searchQuerySchema`, and one that field refuses is
+ * dropped while the rest stand (a stale or hand-edited link still opens the page). Values may come
+ * already decoded from JSON (a router's parsing); they are read as the text the URL carried.
+ * Unlike the API, nothing absent is filled in with a default and the fields are not compared.
+ */
+export function readCriteriaParams(params: Record<string, unknown>): Partial<SearchCriteria> {
+  const criteria: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(searchQuerySchema.shape)) {
+    const value = params[key];
+    if (value === undefined || value === null) continue;
+    const read = field.safeParse(typeof value === 'string' ? value : JSON.stringify(value));
+    if (read.success && read.data !== undefined && read.data !== '') criteria[key] = read.data;
+  }
+  return criteria as Partial<SearchCriteria>;
+}

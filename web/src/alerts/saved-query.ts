@@ -1,4 +1,5 @@
 import type { AlertFrequency, SavedSearchQuery } from '../../../api/shared/saved-search-schemas.ts';
+import type { SearchCriteria } from '../../../api/shared/search.ts';
 import { deliveryTimingLabels } from '../../../vocabulary/deliveries.ts';
 import { departmentCodeOf } from '../../../vocabulary/departments.ts';
 import { importanceRange } from '../../../vocabulary/importance.ts';
@@ -6,7 +7,6 @@ import { defaultSort } from '../../../vocabulary/search-order.ts';
 import { translationStatusLabels } from '../../../vocabulary/translation-status.ts';
 import type { DashboardState } from '../dashboard/dashboard-state.ts';
 import { formatFilterDate } from '../lib/format.ts';
-import type { SearchPageSearch } from '../search/search-params.ts';
 
 /** How each alert choice reads in the dialog and the panel. */
 export const alertLabels: Record<AlertFrequency, string> = { off: 'No alerts', ...deliveryTimingLabels };
@@ -66,11 +66,11 @@ export function describeSavedQuery(query: SavedSearchQuery): string {
 }
 
 /** The search page's search as a saved query (it has no importance filter). */
-export function savedQueryFromSearchPage(search: SearchPageSearch): SavedSearchQuery {
+export function savedQueryFromSearchPage(search: Partial<SearchCriteria>): SavedSearchQuery {
   const q = search.q?.trim();
   return {
     ...(q ? { q } : {}),
-    ...(search.departments?.length ? { departments: search.departments } : {}),
+    ...(search.departments?.length ? { departments: search.departments.map((department) => ('id' in department ? department.id : department.code)) } : {}),
     ...(search.industries?.length ? { industries: search.industries } : {}),
     ...(search.topics?.length ? { topics: search.topics } : {}),
     ...(search.translation?.length ? { translation: search.translation } : {}),

@@ -3,8 +3,9 @@ import { searchExportUrl } from '../api/exports.ts';
 import { ListExportMenu } from '../exports/list-export-menu.tsx';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
-import { searchPageSizes, type SearchFacets, type SearchPageSize, type SearchSort } from '../../../api/shared/search.ts';
+import { searchPageSizes, type DepartmentReference, type SearchCriteria, type SearchFacets, type SearchSort } from '../../../api/shared/search.ts';
 import { defaultSort, searchSortLabels, shownSort, sortsOffered } from '../../../vocabulary/search-order.ts';
+import { departmentCodeOf } from '../../../vocabulary/departments.ts';
 import { translationStatuses, translationStatusLabels, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { departmentsQuery, industriesQuery, topicsQuery } from '../api/reference.ts';
 import { policySearchQuery, type SearchAsked } from '../api/search.ts';
@@ -21,10 +22,17 @@ import { SearchBar, type SearchChip } from './search-bar.tsx';
 import { toast } from '../components/toaster.tsx';
 import { formatFilterDate } from '../lib/format.ts';
 import { usePageTitle } from '../lib/page-title.ts';
-import type { SearchPageSearch } from './search-params.ts';
 import { useRestoreScrollWhenReady } from '../lib/scroll-restoration.ts';
 
 const defaultPageSize = 20;
+
+/** The departments chosen, by code (the filter's options and chips name them by code). */
+function departmentCodesOf(departments: readonly DepartmentReference[] | undefined): string[] {
+  return (departments ?? []).flatMap((department) => {
+    const code = 'code' in department ? department.code : departmentCodeOf(department.id);
+    return code ? [code] : [];
+  });
+}
 
 export function SearchPage() {
   const search = useSearch({ from: '/search' });
@@ -36,7 +44,7 @@ export function SearchPage() {
   const requestedPage = search.page ?? 1;
   const criteria: SearchAsked = {
     q,
-    departments: search.departments?.map((code) => ({ code })),
+    departments: search.departments,
     industries: search.industries,
     topics: search.topics,
     translation: search.translation,
@@ -44,7 +52,7 @@ export function SearchPage() {
     endDate: search.endDate,
     sortBy: shownSort(search.sortBy, q),
     page: requestedPage,
-    pageSize: (search.pageSize ?? defaultPageSize) as SearchPageSize,
+    pageSize: search.pageSize ?? defaultPageSize,
   };
   const results = useQuery(policySearchQuery(criteria));
   // Back restores the reader's position once the results are on screen (a query past its cache loads again).
@@ -55,7 +63,7 @@ export function SearchPage() {
   }, [results.isError]);
 
   /** Any change of criteria starts again from page 1. */
-  const update = (changes: Partial<SearchPageSearch>) =>
+  const update = (changes: Partial<SearchCriteria>) =>
     navigate({ search: (previous) => ({ ...previous, page: undefined, ...changes }), resetScroll: false });
 
   const { data: topicList } = useQuery(topicsQuery);
@@ -64,8 +72,9 @@ export function SearchPage() {
     const next = (list ?? []).filter((item) => item !== value);
     return next.length ? next : undefined;
   };
+  const departmentCodes = departmentCodesOf(search.departments);
   const chips: SearchChip[] = [
-    ...(search.departments ?? []).map((code) => ({ id: `d-${code}`, label: code, onRemove: () => update({ departments: without(search.departments, code) }) })),
+    ...departmentCodes.map((code) => ({ id: `d-${code}`, label: code, onRemove: () => update({ departments: without(departmentCodes, code)?.map((kept) => ({ code: kept })) }) })),
     ...(search.industries ?? []).map((name) => ({ id: `i-${name}`, label: name, onRemove: () => update({ industries: without(search.industries, name) }) })),
     ...(search.topics ?? []).map((code) => ({ id: `t-${code}`, label: topicName(code), onRemove: () => update({ topics: without(search.topics, code) }) })),
     ...(search.translation ?? []).map((status) => ({ id: `tr-${status}`, label: translationStatusLabels[status], onRemove: () => update({ translation: without(search.translation, status) }) })),
@@ -155,13 +164,14 @@ function SearchFilters({
   facets,
   onChange,
 }: {
-  search: SearchPageSearch;
+  search: Partial<SearchCriteria>;
   facets: SearchFacets | undefined;
-  onChange: (changes: Partial<SearchPageSearch>) => void;
+  onChange: (changes: Partial<SearchCriteria>) => void;
 }) {
   const { data: departments = [] } = useQuery(departmentsQuery);
   const { data: industries = [] } = useQuery(industriesQuery);
   const { data: topics = [] } = useQuery(topicsQuery);
+  const departmentCodes = departmentCodesOf(search.departments);
   const sortId = useId();
   const sizeId = useId();
   const toggle = <Value extends string>(list: readonly Value[] | undefined, value: Value) => {
@@ -177,13 +187,13 @@ function SearchFilters({
       <MultiSelect
         title="Department"
         layout="popover"
-        onToggle={(code) => onChange({ departments: toggle(search.departments, code) })}
+        onToggle={(code) => onChange({ departments: toggle(departmentCodes, code)?.map((chosen) => ({ code: chosen })) })}
         options={departments.map((department) => ({
           value: department.code,
           label: department.code,
           description: department.fullName,
           count: facets?.departments[department.code],
-          selected: Boolean(search.departments?.includes(department.code)),
+          selected: departmentCodes.includes(department.code),
         }))}
       />
       <MultiSelect
@@ -256,7 +266,7 @@ function SearchFilters({
           value={search.pageSize ?? defaultPageSize}
           onChange={(event) => {
             const size = Number(event.target.value);
-            onChange({ pageSize: size === defaultPageSize ? undefined : size });
+            onChange({ pageSize: size === defaultPageSize ? undefined : (size as SearchCriteria['pageSize']) });
           }}
         >
           {searchPageSizes.map((size) => (
