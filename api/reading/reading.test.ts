@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
-import { lookUpWord, readText } from './dictionary.ts';
+import { lookUpWord, readText, readTextYielding } from './dictionary.ts';
 import { pinyinWithToneMarks } from './pinyin.ts';
 
 const documents = loadLabelledSet();
@@ -27,6 +27,23 @@ describe('the dictionary reading aid', () => {
     expect(words.find((word) => word.text === '探索')!.entry).toMatchObject({ source: 'cc-cedict', pinyin: ['tàn suǒ'], senses: expect.arrayContaining(['to explore']) });
     const chineseWords = words.filter((word) => /\p{Script=Han}/u.test(word.text));
     expect(chineseWords.every((word) => word.entry)).toBe(true);
+  });
+
+  it('reads a long text slice by slice, letting other work run between slices, with the words of a reading in one piece', async () => {
+    // Every real document of the labelled set, as the reader's longest request (5,000 characters).
+    for (const document of documents) {
+      const long = document.story.chineseText.slice(0, 5_000);
+      let otherWorkRan = false;
+      setImmediate(() => {
+        otherWorkRan = true;
+      });
+      const reading = readTextYielding(long);
+      const words = await reading;
+      expect(words, document.file).toEqual(readText(long));
+      expect(words.map((word) => word.text).join('')).toBe(long);
+      if (long.length > 1_000) expect(otherWorkRan, `${document.file}: nothing else ran while it was read`).toBe(true);
+    }
+    expect(documents.some((document) => document.story.chineseText.length > 1_000)).toBe(true);
   });
 
   it('lets the policy glossary win over the general dictionary: 央行 is the PBOC first, 条例 is a regulation', () => {
