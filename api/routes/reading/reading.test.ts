@@ -48,22 +48,23 @@ describe('the dictionary aid\'s rate limit', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     loadReadingAid();
-    ctx = await createTestContext({ READING_LOOKUPS_PER_MINUTE: '3' });
+    ctx = await createTestContext({ READING_CHARACTERS_PER_MINUTE: '18' });
   });
   afterAll(() => ctx.close());
 
-  it('answers 429 with Retry-After past the lookups a reader may ask in a minute, counted per user, and looks up again a minute later', async () => {
+  it('answers 429 with Retry-After past the characters a reader may have looked up in a minute, counted per user, and looks up again a minute later', async () => {
     ctx.clock.set(new Date('2026-03-01T09:00:00Z'));
     const { cookie } = await createSignedInUser(ctx);
     const { cookie: otherCookie } = await createSignedInUser(ctx);
     const lookUp = (by: string) => ctx.request('/api/reading/words', { json: { text: '专利代理条例' }, cookie: by });
+    // 专利代理条例 is 6 characters: three lookups use the 18 a minute allows.
     for (let lookup = 0; lookup < 3; lookup += 1) expect((await lookUp(cookie)).status).toBe(200);
     ctx.clock.advance(20_000);
     const refused = await lookUp(cookie);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('40');
-    expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message: readingRateMessage(3, 40) } });
-    expect(readingRateMessage(3, 40)).toBe('The dictionary has looked up 3 texts for you in the last minute. Try again in 40 seconds.');
+    expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message: readingRateMessage(18, 40) } });
+    expect(readingRateMessage(500_000, 40)).toBe('The dictionary has looked up 500,000 characters for you in the last minute. Try again in 40 seconds.');
     expect((await lookUp(otherCookie)).status).toBe(200);
     ctx.clock.advance(40_000);
     expect((await lookUp(cookie)).status).toBe(200);
