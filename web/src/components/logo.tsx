@@ -1,4 +1,4 @@
-import { productName } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
 
 /** The product mark (the favicon's red tile) and, unless compact, the product name. */
 export function Logo({ compact = false, tone = 'dark' }: { compact?: boolean; tone?: 'dark' | 'light' }) {

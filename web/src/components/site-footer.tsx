@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { apiDocsPath } from '../api/api-keys.ts';
-import { productName, productTagline } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
+import { productTagline } from '../lib/product.ts';
 import { Logo } from './logo.tsx';
 
 const linkClass = 'text-sm text-slate-700 underline-offset-4 hover:text-slate-950 hover:underline';

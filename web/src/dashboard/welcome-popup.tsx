@@ -2,7 +2,7 @@ import confetti from 'canvas-confetti';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { ui } from '../components/ui-classes.ts';
-import { productName } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
 
 const flagKey = 'showWelcomePopup';
 

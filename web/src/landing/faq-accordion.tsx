@@ -1,6 +1,6 @@
 import { Accordion } from 'radix-ui';
 import { fullAccessPlan } from '../api/billing.ts';
-import { productName } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
 
 const faqs = [
   {

@@ -1,5 +1,5 @@
 import { fullAccessPlan } from '../api/billing.ts';
-import { productName } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
 import { preloadSignup } from './landing-header.tsx';
 
 export function Hero({ onStartTrial }: { onStartTrial: () => void }) {

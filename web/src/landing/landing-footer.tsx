@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../components/logo.tsx';
-import { productName, productTagline } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
+import { productTagline } from '../lib/product.ts';
 
 export function LandingFooter() {
   const link = 'text-sm text-slate-300 underline-offset-4 hover:text-white hover:underline';

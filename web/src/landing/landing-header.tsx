@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { Logo } from '../components/logo.tsx';
-import { productName } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
 
 /** Warm the dialog chunks as soon as a pointer or keyboard heads for a button that opens one. */
 export const preloadSignup = () => void import('../auth/signup-dialog.tsx');

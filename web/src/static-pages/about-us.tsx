@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { StaticArticle } from '../components/static-article.tsx';
-import { productName } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
 
 const figures = [
   { value: '20+', label: 'Government bodies monitored' },

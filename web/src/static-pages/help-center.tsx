@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { fullAccessPlan } from '../api/billing.ts';
 import { StaticArticle } from '../components/static-article.tsx';
 import { supportEmail, supportHours } from '../lib/contact.ts';
-import { productName } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
 
 const sections = [
   { id: 'getting-started', title: 'Getting started' },

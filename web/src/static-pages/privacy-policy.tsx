@@ -1,6 +1,6 @@
 import { StaticArticle } from '../components/static-article.tsx';
 import { privacyEmail } from '../lib/contact.ts';
-import { productName } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
 
 /** The Privacy Policy, as published. */
 export function PrivacyPolicyArticle() {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { fullAccessPlan } from '../api/billing.ts';
 import { StaticArticle } from '../components/static-article.tsx';
 import { supportEmail } from '../lib/contact.ts';
-import { productName } from '../lib/product.ts';
+import { productName } from '../../../vocabulary/product.ts';
 
 /** The Terms of Service, as published. */
 export function TermsOfServiceArticle() {
