@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { activityActionLabel, activityActionLabels, activityActions } from './activity.ts';
 import { departmentCodeOf, departmentIdOf, departmentList } from './departments.ts';
 import { defaultTagColor, industryColor } from './industries.ts';
 import { countableFields, displayedFields, facetFieldOf, filterableFields, policyCardFields, searchableFields, sortableFields, subscriberOnlySearchFields } from './search-index.ts';
@@ -13,6 +14,17 @@ describe('the vocabulary', () => {
       const imports = [...source.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1]!);
       for (const path of imports) expect(path, file).toMatch(/^\.\/[a-z-]+\.ts$/);
     }
+  });
+
+  it('names every kind of activity in words, each its own, so the Activity view never shows a raw code', () => {
+    expect(activityActions).toEqual(expect.arrayContaining(['api_key_revoked', 'source_run_requested', 'policy_purged']));
+    for (const action of activityActions) {
+      const label = activityActionLabel(action);
+      expect(label, action).toMatch(/^[A-Z][A-Za-z -]+$/);
+      expect(label, action).not.toBe(action);
+    }
+    expect(new Set(Object.values(activityActionLabels)).size).toBe(activityActions.length);
+    expect(activityActionLabel('retired_kind')).toBe('retired_kind');
   });
 
   it('maps department ids and codes both ways', () => {

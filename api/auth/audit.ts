@@ -1,41 +1,9 @@
+import type { ActivityAction } from '../../vocabulary/activity.ts';
 import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
-/**
- * The security events we keep. `login_failed`, `password_change_failed`, `registration_attempt`
- * `contact_message`, `export` and `channel_test` rows are also the rate limiters' memory (auth/attempt-limits.ts).
- */
-export type AuditAction =
-  | 'user_registered'
-  | 'registration_attempt'
-  | 'login'
-  | 'login_failed'
-  | 'logout'
-  | 'password_changed'
-  | 'password_change_failed'
-  | 'account_deleted'
-  | 'role_changed'
-  | 'policy_updated'
-  | 'policy_deleted'
-  | 'user_deleted'
-  | 'story_deleted'
-  | 'story_marked'
-  | 'processing_reset'
-  | 'policies_reprocessed'
-  | 'file_imported'
-  | 'contact_message'
-  | 'policy_created'
-  | 'policy_restored'
-  | 'policy_purged'
-  | 'policy_version_restored'
-  | 'story_requeued'
-  | 'export'
-  | 'api_key_created'
-  | 'api_key_revoked'
-  | 'source_updated'
-  | 'source_run_requested'
-  | 'channel_test'
-  | 'channel_disabled';
+/** The events we keep: the vocabulary's table of activity kinds (vocabulary/activity.ts), each with its words. */
+export type AuditAction = ActivityAction;
 
 
 export type AuditEvent = {

@@ -7,30 +7,6 @@ import { optionalParam, wholeNumber } from './params.ts';
  * rows, shared with the Activity tab. This module holds no server code.
  */
 
-/** What the view names in words; other actions are shown as recorded. */
-export const activityActionLabels: Record<string, string> = {
-  policy_updated: 'Policy updated',
-  policy_deleted: 'Policy deleted',
-  policies_reprocessed: 'Policies reprocessed',
-  story_deleted: 'Story deleted',
-  story_marked: 'Story marked',
-  processing_reset: 'Processing reset',
-  file_imported: 'File imported',
-  role_changed: 'Role changed',
-  user_deleted: 'User deleted',
-  user_registered: 'User registered',
-  account_deleted: 'Account closed',
-  password_changed: 'Password changed',
-  login: 'Signed in',
-  logout: 'Signed out',
-  login_failed: 'Failed sign-in',
-  password_change_failed: 'Failed password change',
-  registration_attempt: 'Registration attempt',
-  contact_message: 'Contact message',
-  channel_test: 'Channel test message',
-  channel_disabled: 'Alert channel disabled',
-};
-
 const day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 
 export const activityListQuerySchema = z

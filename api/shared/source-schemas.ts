@@ -25,13 +25,25 @@ export const listUrlSchema = z
     }
   }, 'must be an http:// or https:// address');
 
+/** The list pages are edited one a line: a wrong one is named by its line, 1-based ("line 4"), not by its place in the array. */
+export const listPageLine = (index: number) => `List page on line ${index + 1}`;
+
 export const sourceChangeSchema = z
   .object({
     enabled: z.boolean({ message: 'must be true or false' }).optional(),
-    listUrls: z.array(listUrlSchema).min(1, 'needs at least one list page').max(20, 'may hold at most 20 list pages').optional(),
+    listUrls: z.array(z.string({ message: 'must be text' })).min(1, 'needs at least one list page').max(20, 'may hold at most 20 list pages').optional(),
   })
   .strict()
-  .refine((change) => change.enabled !== undefined || change.listUrls !== undefined, 'Nothing to change: send enabled or listUrls');
+  .refine((change) => change.enabled !== undefined || change.listUrls !== undefined, 'Nothing to change: send enabled or listUrls')
+  .transform((change, ctx) => {
+    if (change.listUrls === undefined) return change;
+    const listUrls = change.listUrls.map((url, index) => {
+      const checked = listUrlSchema.safeParse(url);
+      if (!checked.success) ctx.addIssue({ code: 'custom', path: [], message: `${listPageLine(index)} ${checked.error.issues[0]!.message}` });
+      return checked.data ?? url;
+    });
+    return { ...change, listUrls };
+  });
 export type SourceChange = z.input<typeof sourceChangeSchema>;
 
 export const sourceRunsQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sourceReadIntervalMinutes } from '../../vocabulary/sources.ts';
 
 /**
  * The sources' settings (issue 31), one piece of zod read by the API (the status page, Run now, the
@@ -11,7 +12,7 @@ const flag = (fallback: 'true' | 'false') =>
     .default(fallback)
     .transform((value) => value === 'true');
 
-export const defaultSourcesCron = '*/30 * * * *';
+export const defaultSourcesCron = `*/${sourceReadIntervalMinutes} * * * *`;
 
 export const sourcesEnv = {
   /** `true` runs every enabled source on SOURCES_CRON; the status page shows Scraper Status Active. */

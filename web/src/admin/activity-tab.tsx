@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { activityActionLabels, type ActivityRow } from '../../../api/shared/activity-schemas.ts';
+import type { ActivityRow } from '../../../api/shared/activity-schemas.ts';
+import { activityActionLabel, activityActionLabels } from '../../../vocabulary/activity.ts';
 import { adminPageSize } from '../../../api/shared/admin-schemas.ts';
 import { adminKeys } from '../api/admin.ts';
 import { callPage, queryParams, rpc } from '../api/client.ts';
@@ -19,8 +20,6 @@ const activityQuery = (params: ActivityParams) =>
     staleTime: 0,
     retry: false,
   });
-
-const actionLabel = (action: string) => activityActionLabels[action] ?? action;
 
 /** An event's details in a line: `from: user, to: editor`, lists joined, cut at 120 characters. */
 function detailsLine(details: Record<string, unknown>): string {
@@ -122,7 +121,7 @@ export function ActivityTab() {
                   {formatAdminDateTime(row.at)}
                 </time>
                 <span className="min-w-0 break-words text-slate-900">{row.actor ? row.actor.name || row.actor.email : 'System'}</span>
-                <span className="font-medium text-slate-950">{actionLabel(row.action)}</span>
+                <span className="font-medium text-slate-950">{activityActionLabel(row.action)}</span>
                 <div className="min-w-0 break-words text-slate-800">
                   <Subject subject={row.subject} />
                   {Object.keys(row.details).length > 0 && <p className="text-xs text-slate-600">{detailsLine(row.details)}</p>}

@@ -23,7 +23,7 @@ import { useRestoreScrollWhenReady } from '../lib/scroll-restoration.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { ChineseMatchesHint, useDashboardChineseMatches } from './chinese-matches.tsx';
-import { CrossLanguageResults } from '../search/cross-language-results.tsx';
+import { CrossLanguageResults, onlyInChineseText } from '../search/cross-language-results.tsx';
 import { instantSearchIndexOf, searchSortLabels, searchSorts, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
 import { criteriaOfDashboard, facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, toUiState } from './dashboard-state.ts';
 import { searchExportUrl } from '../api/exports.ts';
@@ -253,7 +253,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
             status !== 'error' && <ResultsSkeleton />
           ) : hits.length === 0 ? (
             <p className="card p-8 text-center text-slate-700" data-testid="dashboard-empty">
-              No policies matching your filters.
+              {shownChineseMatches ? onlyInChineseText(shownChineseMatches.policies.length) : 'No policies matching your filters.'}
             </p>
           ) : (
             <>

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { ui } from '../components/ui-classes.ts';
 import { productName } from '../../../vocabulary/product.ts';
+import { fullAccessPlan } from '../api/billing.ts';
 
 const flagKey = 'showWelcomePopup';
 
@@ -27,7 +28,7 @@ export function WelcomePopup() {
         <Dialog.Overlay className={ui.dialogOverlay} />
         <Dialog.Content className={`${ui.dialogContent} text-center`} data-testid="welcome-popup">
           <SparkIcon />
-          <Dialog.Title className="mt-3 text-xl font-bold">Welcome to {productName} Pro!</Dialog.Title>
+          <Dialog.Title className="mt-3 text-xl font-bold">Welcome to {productName} {fullAccessPlan.name}!</Dialog.Title>
           <Dialog.Description className="mt-3 text-sm text-slate-700">
             Thank you for subscribing. You now have real-time policy updates and customised notifications, with full access to
             translations, analysis and impact assessments.

@@ -1,6 +1,7 @@
 import { Accordion } from 'radix-ui';
 import { fullAccessPlan } from '../api/billing.ts';
 import { productName } from '../../../vocabulary/product.ts';
+import { bodiesCovered, bodiesCoveredNames, readEveryMinutes } from '../lib/coverage.ts';
 
 const faqs = [
   {
@@ -14,11 +15,11 @@ const faqs = [
   {
     question: 'Which government bodies do you cover?',
     answer:
-      "More than 20 bodies, including the State Council, the People's Bank of China, the CSRC, SAFE, SAMR, the NDRC, MIIT, the Ministry of Finance, MOFCOM, the Ministry of Foreign Affairs, the National Health Commission and the Hong Kong Monetary Authority.",
+      `${bodiesCovered} national bodies: ${bodiesCoveredNames}.`,
   },
   {
     question: 'How quickly do new policies appear?',
-    answer: 'New policies are usually processed, translated and analysed within 20 minutes of publication on the issuing body’s website.',
+    answer: `We read each issuing body’s website every ${readEveryMinutes} minutes; a new policy found there is then processed, translated and analysed.`,
   },
   {
     question: 'Can I cancel my subscription at any time?',

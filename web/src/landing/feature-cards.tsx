@@ -1,9 +1,10 @@
+import { bodiesCovered, readEveryMinutes } from '../lib/coverage.ts';
 
 
 const features = [
   {
     title: 'Real-Time Monitoring',
-    text: 'We watch the websites of more than 20 ministries, regulators and commissions 24/7 and add new policies within 20 minutes of publication.',
+    text: `We read the websites of ${bodiesCovered} ministries, regulators and commissions every ${readEveryMinutes} minutes, day and night, and add each new policy we find.`,
     icon: 'M12 6v6l4 2m6-2a10 10 0 1 1-20 0 10 10 0 0 1 20 0Z',
   },
   {

@@ -1,5 +1,6 @@
 import { fullAccessPlan } from '../api/billing.ts';
 import { productName } from '../../../vocabulary/product.ts';
+import { bodiesCovered } from '../lib/coverage.ts';
 import { preloadSignup } from './landing-header.tsx';
 
 export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
@@ -15,7 +16,7 @@ export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
             Chinese government policy, <span className="text-brand-700">in English, as it happens</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg text-slate-700">
-            {productName} monitors more than 20 national government bodies around the clock, translates every new policy into English and
+            {productName} monitors {bodiesCovered} national government bodies around the clock, translates every new policy into English and
             tells you what it means for your industry, so you can act before your competitors read the headline.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
@@ -30,7 +31,7 @@ export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
             {fullAccessPlan.trialDays}-day free trial, then ${fullAccessPlan.monthlyPriceUsd}/month. Cancel anytime.
           </p>
           <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4 border-t border-slate-200 pt-6">
-            <HeroStat value="20+" label="Government bodies" />
+            <HeroStat value={String(bodiesCovered)} label="Government bodies" />
             <HeroStat value="50+" label="New policies daily" />
             <HeroStat value="24/7" label="Monitoring" />
           </dl>

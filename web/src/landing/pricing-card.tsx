@@ -8,7 +8,7 @@ const planFeatures = [
   'AI analysis and industry impact assessment',
   'Advanced search and filters',
   'Bookmarks and policy collections',
-  'Email and SMS notifications (Coming Soon)',
+  'E-mail alerts for your saved searches',
   'Basic analytics',
   'Slack and API integrations',
   'Full historical policy archive',

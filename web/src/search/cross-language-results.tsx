@@ -8,6 +8,14 @@ import { PolicyCard } from '../policies/policy-card.tsx';
  */
 export const crossLanguageHeadingId = 'cross-language-heading';
 
+/**
+ * The empty text when the query matched no English text but did match Chinese text: says both, so
+ * "no policies found" never sits above policies found (issue 46).
+ */
+export function onlyInChineseText(count: number): string {
+  return `No policies found matching your search in their English text; ${count} found in the Chinese text below.`;
+}
+
 export function CrossLanguageResults({ matches }: { matches: CrossLanguageMatches }) {
   if (matches.policies.length === 0) return null;
   return (

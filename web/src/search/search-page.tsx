@@ -14,7 +14,7 @@ import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
 import { PolicyCard } from '../policies/policy-card.tsx';
-import { CrossLanguageResults } from './cross-language-results.tsx';
+import { CrossLanguageResults, onlyInChineseText } from './cross-language-results.tsx';
 import { ResultsSkeleton } from './results-skeleton.tsx';
 import { SaveSearchButton } from '../alerts/save-search-dialog.tsx';
 import { savedQueryFromSearchPage } from '../alerts/saved-query.ts';
@@ -131,7 +131,7 @@ export function SearchPage() {
             <p className="card p-8 text-center text-red-800">Failed to load policies. Please try again.</p>
           ) : !data || data.policies.length === 0 ? (
             <p className="card p-8 text-center text-slate-700" data-testid="search-empty">
-              No policies found matching your search.
+              {data?.crossLanguage?.policies.length ? onlyInChineseText(data.crossLanguage.policies.length) : 'No policies found matching your search.'}
             </p>
           ) : (
             <ul className={`grid gap-4 ${results.isPlaceholderData ? 'opacity-60' : ''}`} data-testid="search-results">
@@ -143,7 +143,7 @@ export function SearchPage() {
             </ul>
           )}
           {data?.crossLanguage && <CrossLanguageResults matches={data.crossLanguage} />}
-          {data && (
+          {data && data.total > 0 && (
             <SearchPagination
               page={page}
               totalPages={totalPages}
@@ -286,7 +286,7 @@ function SearchPagination({ page, totalPages, total, onPageChange }: { page: num
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite">
-        {total} results found
+        {total} {total === 1 ? 'result' : 'results'} found
       </p>
       <div className="flex items-center gap-1.5">
         <button type="button" className={button} aria-label="First page" disabled={page <= 1} onClick={() => onPageChange(1)}>

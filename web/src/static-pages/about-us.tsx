@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { StaticArticle } from '../components/static-article.tsx';
 import { productName } from '../../../vocabulary/product.ts';
+import { bodiesCovered, readEveryMinutes } from '../lib/coverage.ts';
 
 const figures = [
-  { value: '20+', label: 'Government bodies monitored' },
+  { value: String(bodiesCovered), label: 'Government bodies monitored' },
   { value: '50+', label: 'New policies every day' },
   { value: '24/7', label: 'Monitoring' },
-  { value: '20 min', label: 'From publication to analysis' },
+  { value: `${readEveryMinutes} min`, label: 'Between reads of each website' },
 ];
 
 /** About Us: what the product does and for whom. */
@@ -39,8 +40,8 @@ export function AboutUsArticle() {
       <h2>What we do</h2>
       <ul>
         <li>
-          <strong>Monitor</strong> the websites of more than 20 national bodies, from the State Council and the People's Bank of China to the
-          CSRC, MIIT and MOFCOM, around the clock.
+          <strong>Monitor</strong> the websites of {bodiesCovered} national bodies, from the State Council and the People's Bank of China to the CSRC,
+          MIIT and MOFCOM, every {readEveryMinutes} minutes around the clock.
         </li>
         <li>
           <strong>Translate</strong> each policy from Chinese into clear English and keep the original text alongside it.

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { fullAccessPlan } from '../api/billing.ts';
 import { StaticArticle } from '../components/static-article.tsx';
 import { supportEmail, supportHours } from '../lib/contact.ts';
+import { bodiesCovered, bodiesCoveredNames, readEveryMinutes } from '../lib/coverage.ts';
 import { productName } from '../../../vocabulary/product.ts';
 
 const sections = [
@@ -70,15 +71,13 @@ export function HelpCenterArticle() {
         <h2 id="faq">Frequently asked questions</h2>
         <Question question="How quickly are new policies added?">
           <p>
-            We monitor government websites around the clock. New policies are usually processed, translated and analysed within 20 minutes
-            of publication.
+            We read each government body's website every {readEveryMinutes} minutes, around the clock; a new policy found there is then
+            processed, translated and analysed.
           </p>
         </Question>
         <Question question="Which government bodies do you cover?">
           <p>
-            More than 20 national bodies, including the State Council, the People's Bank of China, the CSRC, SAFE, SAMR, the NDRC, MIIT, the
-            Ministry of Finance, MOFCOM, the Ministry of Foreign Affairs, the Ministry of Human Resources and Social Security, the National
-            Health Commission and the Hong Kong Monetary Authority.
+            {bodiesCovered} national bodies: {bodiesCoveredNames}.
           </p>
         </Question>
         <Question question="How does search work?">

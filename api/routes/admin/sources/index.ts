@@ -15,6 +15,7 @@ import {
   sourceRunsQuerySchema,
   type SourceRunsAnswer,
   type SourcesAnswer,
+  listPageLine,
 } from '../../../shared/source-schemas.ts';
 import { sourceForUrl } from '../../../sources/catalogue.ts';
 import { autoProcess } from '../../../sources/config.ts';
@@ -63,7 +64,7 @@ export function adminSourceRoutes(deps: AppDeps) {
       // run reaches it: named by its line in the editor, 1-based.
       const refused = await Promise.all((change.listUrls ?? []).map((url) => deps.fetcher.refusedHost(url)));
       const line = refused.findIndex((why) => why !== null);
-      if (line >= 0) throw new AppError('unprocessable', `List URL ${line + 1} must point at a public internet address (not this network, a private or a special one)`);
+      if (line >= 0) throw new AppError('unprocessable', `${listPageLine(line)} must point at a public internet address (not this network, a private or a special one)`);
       const at = deps.now();
       await deps.db.transaction(async (tx) => {
         await saveSourceSettings(tx, code, change, c.get('user').id, at);

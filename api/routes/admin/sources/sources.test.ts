@@ -67,8 +67,8 @@ describe('bad input', () => {
   it.each([
     ['PATCH', `/api/admin/sources/${'nosuchsource'}`, { enabled: false }, 404, 'Source not found'],
     ['PATCH', `/api/admin/sources/${code}`, {}, 400, 'Nothing to change: send enabled or listUrls'],
-    ['PATCH', `/api/admin/sources/${code}`, { listUrls: ['ftp://www.gov.cn/list'] }, 400, 'listUrls.0: must be an http:// or https:// address'],
-    ['PATCH', `/api/admin/sources/${code}`, { listUrls: ['javascript:alert(1)'] }, 400, 'listUrls.0: must be an http:// or https:// address'],
+    ['PATCH', `/api/admin/sources/${code}`, { listUrls: ['ftp://www.gov.cn/list'] }, 400, 'List page on line 1 must be an http:// or https:// address'],
+    ['PATCH', `/api/admin/sources/${code}`, { listUrls: ['https://www.gov.cn/zhengce/', 'https://www.gov.cn/a/', 'https://www.gov.cn/b/', 'javascript:alert(1)'] }, 400, 'List page on line 4 must be an http:// or https:// address'],
     ['PATCH', `/api/admin/sources/${code}`, { listUrls: [] }, 400, 'listUrls: needs at least one list page'],
     ['PATCH', `/api/admin/sources/${code}`, { enabled: 'yes' }, 400, 'enabled: must be true or false'],
     ['PATCH', `/api/admin/sources/${code}`, { enabled: true, owner: 'me' }, 400, 'Unrecognized key: "owner"'],
@@ -93,9 +93,9 @@ describe('bad input', () => {
       // localhost is a name: refused as it resolves.
       const named = await send('PATCH', `/api/admin/sources/${code}`, { listUrls: [...publicPages, site.url('/zhengce/zuixin/home.htm').replace('127.0.0.1', 'localhost')] });
       expect(named.status).toBe(422);
-      expect(await errorOf(named)).toBe('List URL 4 must point at a public internet address (not this network, a private or a special one)');
+      expect(await errorOf(named)).toBe('List page on line 4 must point at a public internet address (not this network, a private or a special one)');
       const literal = await send('PATCH', `/api/admin/sources/${code}`, { listUrls: ['http://[::ffff:a9fe:a9fe]/latest/meta-data/', ...publicPages] });
-      expect(await errorOf(literal)).toBe('List URL 1 must point at a public internet address (not this network, a private or a special one)');
+      expect(await errorOf(literal)).toBe('List page on line 1 must point at a public internet address (not this network, a private or a special one)');
     } finally {
       await ctx.deps.fetcher.close();
       ctx.deps.fetcher = allowing;

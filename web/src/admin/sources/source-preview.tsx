@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { serverMessage } from '../../api/client.ts';
 import { previewSourcePage, type SourcePreviewAnswer, type SourceSummary } from '../../api/sources.ts';
 import { formatPolicyDate } from '../../lib/format.ts';
 
@@ -110,7 +111,7 @@ export function SourcePreview({ sources }: { sources: SourceSummary[] }) {
       </form>
       {preview.error && (
         <p role="alert" className="text-sm text-red-900">
-          {preview.error.message}
+          {serverMessage(preview.error) ?? preview.error.message}
         </p>
       )}
       {preview.data && !preview.isPending && <PreviewResult answer={preview.data} />}
