@@ -8,6 +8,14 @@ import { fullAccessPlan } from '../api/billing.ts';
 const flagKey = 'showWelcomePopup';
 
 /**
+ * The library's default cannon draws in a worker started from a blob: address, which the app's
+ * Content-Security-Policy refuses (worker-src falls back to script-src 'self'), so the first
+ * subscription logged a console error. Drawing on the page's own thread, for one short burst,
+ * keeps the policy as strict as it is.
+ */
+const fireConfetti = confetti.create(undefined, { useWorker: false, resize: true });
+
+/**
  * Shown once after a successful checkout (the success page sets the flag): a welcome with one
  * burst of confetti. The flag is removed as soon as the popup opens.
  */
@@ -19,7 +27,7 @@ export function WelcomePopup() {
     if (!open || celebrated.current) return;
     celebrated.current = true;
     localStorage.removeItem(flagKey);
-    void confetti({ particleCount: 200, gravity: 0.1, spread: 100, startVelocity: 35, origin: { y: 0.4 }, disableForReducedMotion: true });
+    void fireConfetti({ particleCount: 200, gravity: 0.1, spread: 100, startVelocity: 35, origin: { y: 0.4 }, disableForReducedMotion: true });
   }, [open]);
 
   return (
