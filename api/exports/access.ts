@@ -4,16 +4,17 @@ import { userSubject } from '../auth/audit.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { hasFullAccess } from '../billing/entitlement.ts';
 import { AppError } from '../http/errors.ts';
-import { exportSubscribeMessage } from '../shared/export-schemas.ts';
+import { exportSignInMessage, exportSubscribeMessage } from '../shared/export-schemas.ts';
 
 /**
  * Who may export, decided on the server at the moment of the request (docs/principles.md): a reader
- * entitled to the full text, as the detail page and the search decide it. A visitor or a reader
- * without a subscription gets 403 with the call to subscribe: they cannot export what they cannot
- * read.
+ * entitled to the full text, as the detail page and the search decide it. A visitor gets 401 with
+ * the call to sign in; a reader without a subscription 403 with the call to subscribe: they cannot
+ * export what they cannot read.
  */
 export async function requireExporter(deps: Pick<AppDeps, 'db' | 'now'>, user: SessionUser | null | undefined): Promise<SessionUser> {
-  if (!user || !(await hasFullAccess(deps.db, user, deps.now()))) throw new AppError('forbidden', exportSubscribeMessage);
+  if (!user) throw new AppError('unauthorized', exportSignInMessage);
+  if (!(await hasFullAccess(deps.db, user, deps.now()))) throw new AppError('forbidden', exportSubscribeMessage);
   return user;
 }
 

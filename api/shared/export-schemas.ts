@@ -39,6 +39,9 @@ export const searchExportQuerySchema = z.intersection(searchQuerySchema, listExp
 /** Who may export: a reader entitled to the full text (the 403's message, in the product's words). */
 export const exportSubscribeMessage = 'Subscribe to read more: exports are part of the Full Access plan. Start with a 7-day free trial.';
 
+/** A visitor (no session) is told to sign in first (the 401's message): subscribing comes after. */
+export const exportSignInMessage = 'Sign in to export: exports are part of the Full Access plan, with a 7-day free trial.';
+
 /** The 422 of a search or collection past the limit. */
 export function tooManyRowsMessage(total: number): string {
   return `This list has ${total.toLocaleString('en-US')} policies; an export holds up to ${maxExportRows.toLocaleString('en-US')}. Narrow the search with filters and export again.`;

@@ -44,6 +44,37 @@ describe('exports', () => {
   afterAll(() => browser.close());
 
   for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`shows a reader without Full Access and a visitor what the plan gives and the way to it, instead of a refusal after the click (${viewport})`, async () => {
+      for (const who of ['reader', 'visitor'] as const) {
+        const context = await newContext(browser, viewport);
+        const page = await context.newPage();
+        if (who === 'reader') await signIn(page, 'reader@example.com');
+        const exportCalls: string[] = [];
+        page.on('request', (request) => {
+          if (new URL(request.url()).pathname.endsWith('/export')) exportCalls.push(request.url());
+        });
+        await page.goto(who === 'reader' ? '/dashboard' : '/search');
+        await page.getByTestId(who === 'reader' ? 'dashboard-results' : 'search-results').waitFor({ timeout: 20_000 });
+        await page.getByRole('button', { name: 'Export these policies' }).click();
+        const offer = page.getByTestId('export-offer');
+        await offer.waitFor();
+        if (who === 'reader') {
+          expect(await offer.textContent()).toContain('Subscribe to read more: exports are part of the Full Access plan. Start with a 7-day free trial.');
+          expect(await page.getByRole('menuitem', { name: 'CSV' }).count()).toBe(0);
+          await screenshot(page, `export-offer-reader-${viewport}`);
+          await offer.getByRole('menuitem', { name: 'Start Free Trial' }).click();
+          await page.waitForURL((url) => url.pathname === '/subscribe');
+        } else {
+          expect(await offer.textContent()).toContain('Sign in to export: exports are part of the Full Access plan, with a 7-day free trial.');
+          await offer.getByRole('menuitem', { name: 'Sign In' }).click();
+          await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/search');
+        }
+        expect(exportCalls).toEqual([]);
+        expect(await page.getByText('Export failed').count()).toBe(0);
+        await context.close();
+      }
+    });
+
     it(`exports a policy as PDF and Word from its page (${viewport})`, async () => {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();

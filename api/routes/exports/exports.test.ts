@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLabelledSet } from '../../processing/documents/labelled-set.ts';
 import { indexAll, insertPolicies } from '../../search/testing.ts';
 import { exportTooLongMessage } from '../../exports/policy-content.ts';
-import { exportSubscribeMessage } from '../../shared/export-schemas.ts';
+import { exportSignInMessage, exportSubscribeMessage } from '../../shared/export-schemas.ts';
 import { tooManyAtOnceMessage } from '../../threads/pool.ts';
 import { createSignedInUser, createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -242,13 +242,14 @@ describe('exports', () => {
     '/api/collections/1/export?format=csv',
   ];
 
-  it('a visitor and a reader without a subscription get 403 with the call to subscribe on every call', async () => {
+  it('a visitor gets 401 with the call to sign in, a reader without a subscription 403 with the call to subscribe, on every call', async () => {
     for (const path of everyCall()) {
-      for (const cookie of [undefined, cookies.reader]) {
-        const response = await get(path, cookie);
-        expect(response.status, path).toBe(403);
-        expect(await response.json()).toEqual({ error: { code: 'forbidden', message: exportSubscribeMessage } });
-      }
+      const visitor = await get(path, undefined);
+      expect(visitor.status, path).toBe(401);
+      expect(await visitor.json()).toEqual({ error: { code: 'unauthorized', message: exportSignInMessage } });
+      const reader = await get(path, cookies.reader);
+      expect(reader.status, path).toBe(403);
+      expect(await reader.json()).toEqual({ error: { code: 'forbidden', message: exportSubscribeMessage } });
     }
   });
 
