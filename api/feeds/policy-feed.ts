@@ -78,7 +78,7 @@ function contentOf(fullText: string | null): string | undefined {
 
 export type FeedDescription = { title: string; description: string; selfUrl: string; appUrl: string };
 
-type Item = { link: string; title: string; description: string; content: string | undefined; date: Date; department: string | null; departmentCode: string | null };
+type Item = { id: string; link: string; title: string; description: string; content: string | undefined; date: Date; department: string | null; departmentCode: string | null };
 
 const generator = productName;
 
@@ -93,7 +93,10 @@ export function renderFeed(format: FeedFormat, about: FeedDescription, entries: 
   const items: Item[] = entries.map(({ card, fullText }) => {
     const department = card.issuerIdentified === false ? null : (departmentNameOf.get(card.departmentId) ?? null);
     return {
-      link: `${about.appUrl}/policy/${card.id}`,
+      // The entry's id stays the policy's address, so readers of the feed see no entry twice; its
+      // link is the public preview, since a feed reader follows it signed out (issue 46).
+      id: `${about.appUrl}/policy/${card.id}`,
+      link: `${about.appUrl}/policy/${card.id}/preview`,
       title: card.title,
       description: card.description,
       content: contentOf(fullText),
@@ -119,7 +122,7 @@ function atom(about: FeedDescription, items: Item[], updated: Date): string {
   for (const item of items) {
     const entry = feed.ele('entry');
     entry.ele('title', { type: 'text' }).txt(characterData(item.title));
-    entry.ele('id').txt(characterData(item.link));
+    entry.ele('id').txt(characterData(item.id));
     entry.ele('link', { href: characterData(item.link) });
     entry.ele('updated').txt(item.date.toISOString());
     if (item.description) entry.ele('summary', { type: 'text' }).txt(characterData(item.description));
@@ -152,7 +155,7 @@ function rss(about: FeedDescription, items: Item[], updated: Date): string {
     const entry = channel.ele('item');
     entry.ele('title').txt(characterData(item.title));
     entry.ele('link').txt(characterData(item.link));
-    entry.ele('guid', { isPermaLink: 'false' }).txt(characterData(item.link));
+    entry.ele('guid', { isPermaLink: 'false' }).txt(characterData(item.id));
     entry.ele('pubDate').txt(item.date.toUTCString());
     if (item.description) entry.ele('description').txt(characterData(htmlText(item.description)));
     if (item.content) entry.ele('content:encoded').txt(characterData(item.content));

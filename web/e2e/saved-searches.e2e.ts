@@ -98,13 +98,19 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await page.getByRole('button', { name: 'Create feed token' }).click();
       await page.getByLabel('Feed token').waitFor();
       const accountEntry = page.getByTestId('saved-searches-panel').getByTestId('saved-search').filter({ hasText: `Generic drugs ${viewport}` });
-      await accountEntry.getByText('RSS feed').click();
+      await accountEntry.getByText('RSS and Atom feeds').click();
       const feedUrl = await accountEntry.getByLabel(`RSS feed link of Generic drugs ${viewport}`).inputValue();
       expect(feedUrl).toMatch(/\/api\/feeds\/searches\/\d+\.rss\?token=[a-z2-7]{52}$/);
       const feed = await page.request.get(feedUrl);
       expect(feed.status()).toBe(200);
       expect(await feed.text()).toContain(policyTitle);
       expect((await page.request.get(feedUrl.replace(/\?token=.*$/, ''))).status()).toBe(404);
+      // Atom too, for the readers that prefer it.
+      const atomUrl = await accountEntry.getByLabel(`Atom feed link of Generic drugs ${viewport}`).inputValue();
+      expect(atomUrl).toMatch(/\/api\/feeds\/searches\/\d+\.atom\?token=[a-z2-7]{52}$/);
+      const atom = await page.request.get(atomUrl);
+      expect(atom.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
+      expect(await atom.text()).toContain(policyTitle);
       await checkPage(page, `account-saved-searches-${viewport}`);
       // Removing the token, once confirmed, stops its feeds.
       await page.getByRole('button', { name: 'Remove feed token' }).click();

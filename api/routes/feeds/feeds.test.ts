@@ -74,7 +74,9 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
       expect(feed.title).toBe('State Council (SC): new policies');
       expect(feed.items.map((item) => item.title)).toEqual(['Pilot plan for state-organised centralised drug procurement and use']);
       const [item] = feed.items;
-      expect(item!.link).toBe(`${ctx.config.APP_URL}/policy/${procurementId}`);
+      // The link opens the public preview (a feed reader is signed out); the entry's id stays the policy's address.
+      expect(item!.link).toBe(`${ctx.config.APP_URL}/policy/${procurementId}/preview`);
+      expect(format === 'atom' ? item!.id : item!.guid).toBe(`${ctx.config.APP_URL}/policy/${procurementId}`);
       expect(new Date(item!.isoDate!).toISOString()).toBe('2019-01-01T00:00:00.000Z');
       expect(xml).toContain('The State Council General Office issues the pilot plan');
       expect(xml).toContain('State Council');
@@ -137,7 +139,7 @@ describe('/api/feeds: RSS 2.0 and Atom, carrying what the reader may read', () =
       const feed = await parser.parseString(xml);
       expect(feed.title).toBe('Generics: China Policy Tracker');
       // Found by words of the full translation, which only an entitled reader's search matches.
-      expect(feed.items.map((item) => item.link)).toEqual([`${ctx.config.APP_URL}/policy/${procurementId}`]);
+      expect(feed.items.map((item) => item.link)).toEqual([`${ctx.config.APP_URL}/policy/${procurementId}/preview`]);
       expect(xml).toContain(englishSentence);
     }
 

@@ -109,11 +109,11 @@ function SavedSearchEntry({ search, onRun }: { search: SavedSearch; onRun: ((que
   );
 }
 
-/** The search's RSS link, with the feed token when it was made on this page (it is shown once). */
+/** The search's feed links, RSS and Atom, with the feed token when it was made on this page (it is shown once). */
 function FeedLink({ search }: { search: SavedSearch }) {
   const token = useShownFeedToken();
-  const url = token ? `${search.feedUrl.rss}?token=${token}` : search.feedUrl.rss;
-  const copy = async () => {
+  const withToken = (url: string) => (token ? `${url}?token=${token}` : url);
+  const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
       toast({ title: 'Copied to clipboard' });
@@ -123,14 +123,22 @@ function FeedLink({ search }: { search: SavedSearch }) {
   };
   return (
     <details className="mt-2 text-xs">
-      <summary className="cursor-pointer text-slate-800">RSS feed</summary>
-      <div className="mt-2 flex gap-2">
-        <input readOnly className="input h-8 min-w-0 flex-1 py-0 text-xs" value={url} aria-label={`RSS feed link of ${search.name}`} onFocus={(event) => event.target.select()} />
-        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={copy}>
-          Copy
-        </button>
-      </div>
-      {!token && <p className="mt-1 text-slate-700">The feed is private: add your feed token (Account Settings, Notifications) as ?token= to read it in a feed reader.</p>}
+      <summary className="cursor-pointer text-slate-800">RSS and Atom feeds</summary>
+      {(
+        [
+          ['RSS', search.feedUrl.rss],
+          ['Atom', search.feedUrl.atom],
+        ] as const
+      ).map(([format, url]) => (
+        <div key={format} className="mt-2 flex items-center gap-2">
+          <span className="w-9 shrink-0 text-slate-800">{format}</span>
+          <input readOnly className="input h-8 min-w-0 flex-1 py-0 text-xs" value={withToken(url)} aria-label={`${format} feed link of ${search.name}`} onFocus={(event) => event.target.select()} />
+          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void copy(withToken(url))} aria-label={`Copy the ${format} feed link of ${search.name}`}>
+            Copy
+          </button>
+        </div>
+      ))}
+      {!token && <p className="mt-1 text-slate-700">The feeds are private: add your feed token (Account Settings, Notifications) as ?token= to read them in a feed reader.</p>}
     </details>
   );
 }

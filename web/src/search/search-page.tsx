@@ -11,6 +11,7 @@ import { departmentsQuery, industriesQuery, topicsQuery } from '../api/reference
 import { policySearchQuery, type SearchAsked } from '../api/search.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
 import { DateField } from '../components/date-field.tsx';
+import { DepartmentFeedLinks } from '../alerts/department-feeds.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { PageLayout } from '../components/page-layout.tsx';
 import { PolicyCard } from '../policies/policy-card.tsx';
@@ -124,6 +125,7 @@ export function SearchPage() {
           </div>
         </div>
         <SearchFilters search={search} facets={data?.facets} onChange={update} />
+        <DepartmentFeedLinks codes={departmentCodes} />
         <section aria-label="Results" aria-busy={results.isFetching} className="grid gap-4">
           {results.isPending ? (
             <ResultsSkeleton />
@@ -192,7 +194,7 @@ function SearchFilters({
           value: department.code,
           label: department.code,
           description: department.fullName,
-          count: facets?.departments[department.code],
+          count: facets ? (facets.departments[department.code] ?? 0) : undefined,
           selected: departmentCodes.includes(department.code),
         }))}
       />
@@ -203,7 +205,7 @@ function SearchFilters({
         options={industries.map((industry) => ({
           value: industry.name,
           label: industry.name,
-          count: facets?.industries[industry.name],
+          count: facets ? (facets.industries[industry.name] ?? 0) : undefined,
           selected: Boolean(search.industries?.includes(industry.name)),
         }))}
       />
@@ -214,7 +216,7 @@ function SearchFilters({
         options={topics.map((topic) => ({
           value: topic.code,
           label: topic.name_en,
-          count: facets?.topics[topic.code],
+          count: facets ? (facets.topics[topic.code] ?? 0) : undefined,
           selected: Boolean(search.topics?.includes(topic.code)),
         }))}
       />
@@ -225,7 +227,7 @@ function SearchFilters({
         options={translationStatuses.map((status) => ({
           value: status,
           label: translationStatusLabels[status],
-          count: facets?.translation[status],
+          count: facets ? (facets.translation[status] ?? 0) : undefined,
           selected: Boolean(search.translation?.includes(status)),
         }))}
       />

@@ -3,6 +3,8 @@ import { useEffect, type ReactNode } from 'react';
 import { fullAccessPlan } from '../api/billing.ts';
 import { StaticArticle } from '../components/static-article.tsx';
 import { supportEmail, supportHours } from '../lib/contact.ts';
+import { departmentFeeds } from '../alerts/department-feeds.tsx';
+import { departmentList } from '../../../vocabulary/departments.ts';
 import { bodiesCovered, bodiesCoveredNames, readEveryMinutes } from '../lib/coverage.ts';
 import { productName } from '../../../vocabulary/product.ts';
 
@@ -117,11 +119,15 @@ export function HelpCenterArticle() {
         <p>Bring policy intelligence into the tools your team already uses.</p>
         <ul>
           <li>
-            <strong>Export formats:</strong> policies and collections can be exported as PDF, Excel, CSV or Word documents. PDF export from
-            the policy page is temporarily disabled while we improve it; the other formats are available on request from support.
+            <strong>Export formats:</strong> with Full Access, a policy exports as PDF or Word from its page, and a search or a collection
+            as CSV or Excel from its Export menu.
           </li>
           <li>
             <strong>Slack:</strong> send new policies matching your filters to a Slack channel.
+          </li>
+          <li>
+            <strong>RSS and Atom feeds:</strong> each saved search has its own private feed (Saved Searches, with the feed token from
+            Account Settings), and every department's new policies are a public feed, listed below.
           </li>
           <li>
             <strong>API:</strong> read policies, translations and analysis as JSON to feed your own research, compliance or BI systems.
@@ -130,6 +136,23 @@ export function HelpCenterArticle() {
             <strong>Historical archive:</strong> every policy we have processed remains searchable, so you can follow how a topic developed
             over time.
           </li>
+        </ul>
+        <h3 id="feeds">Department feeds</h3>
+        <p>Public feeds of each department's new policies, for any feed reader, no account needed (titles, descriptions and links):</p>
+        <ul data-testid="department-feed-list">
+          {departmentList.map((department) => (
+            <li key={department.code}>
+              {department.fullName} ({department.code}):{' '}
+              {departmentFeeds(department).map((feed, index) => (
+                <span key={feed.format}>
+                  {index > 0 && ' · '}
+                  <a href={feed.href} aria-label={`${feed.format} feed of ${department.fullName}`}>
+                    {feed.format}
+                  </a>
+                </span>
+              ))}
+            </li>
+          ))}
         </ul>
         <p>
           To set up an integration, email <a href={`mailto:${supportEmail}`}>{supportEmail}</a> with the tool you use and what you would like
