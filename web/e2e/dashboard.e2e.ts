@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, signIn, waitForPath } from './account-helpers.ts';
 import { launchBrowser, newContext, screenshot } from './browser.ts';
 import { waitForSearchIndex } from './search-helpers.ts';
+import { departmentList } from '../../vocabulary/departments.ts';
 
 /** "Showing X to Y of total" as numbers. */
 async function shownRange(page: Page): Promise<{ from: number; to: number; total: number }> {
@@ -186,17 +187,80 @@ describe('dashboard', () => {
     await context.close();
   });
 
+  it('stays as wide as the window once a query is typed and the order turns to Most relevant, at 1280 and 390 px', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await signInToDashboard(page);
+      await page.evaluate(() => localStorage.removeItem('dashboardState'));
+      await page.goto('/dashboard');
+      await page.getByTestId('dashboard-results').waitFor({ timeout: 20_000 });
+      await page.getByTestId('dashboard-search-input').fill('data security');
+      await page.waitForURL((url) => url.searchParams.get('q') === 'data security');
+      await page.getByTestId('dashboard-results').waitFor({ timeout: 20_000 });
+      if (viewport === 'desktop') {
+        await expect.poll(() => page.getByLabel('Sort').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Most relevant');
+        await page.getByRole('button', { name: 'Reset', exact: true }).waitFor();
+      }
+      const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+      expect(widths.document, `${viewport}: the page is ${widths.document} px wide in a ${widths.window} px window`).toBeLessThanOrEqual(widths.window);
+      if (viewport === 'desktop') {
+        const reset = await page.getByRole('button', { name: 'Reset', exact: true }).boundingBox();
+        expect(reset!.x + reset!.width).toBeLessThanOrEqual(widths.window);
+      }
+      await context.close();
+    }
+  });
+
+  it('offers every department with its count, 0 included, so "rare earth + MIIT" can be set up before any result, at 1280 and 390 px', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await signInToDashboard(page);
+      await page.evaluate(() => localStorage.removeItem('dashboardState'));
+      await page.goto('/dashboard');
+      await page.getByTestId('dashboard-results').waitFor({ timeout: 20_000 });
+      await page.getByTestId('dashboard-search-input').fill('rare earth');
+      await page.waitForURL((url) => url.searchParams.get('q') === 'rare earth');
+      await page.getByTestId('dashboard-results').or(page.getByTestId('dashboard-empty')).first().waitFor({ timeout: 20_000 });
+      if (viewport === 'desktop') await page.getByRole('button', { name: /^Departments/ }).click();
+      else await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      const group = page.getByRole('group', { name: 'Departments' });
+      await group.waitFor();
+      const options = group.getByTestId('multi-select-option');
+      const codes = await options.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+      expect(codes).toEqual(expect.arrayContaining(departmentList.map((department) => department.code)));
+      // Each with its count, a 0 where the query's results hold none.
+      expect(await options.getByTestId('multi-select-count').count()).toBe(codes.length);
+      const miit = options.filter({ has: page.locator('input[value="MIIT"]') });
+      expect(await miit.getByTestId('multi-select-count').textContent()).toMatch(/^\d+ policies$/);
+      await miit.getByRole('checkbox').check();
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('dashboardState') ?? '{}').selectedDepartments)).toEqual(['MIIT']);
+      expect(await miit.getByRole('checkbox').isChecked()).toBe(true);
+      await context.close();
+    }
+  });
+
   it('welcomes a new subscriber once, with confetti', async () => {
     const context = await newContext(browser, 'desktop');
     const page = await context.newPage();
     // The first dashboard (after sign-in) must have mounted already, or it would take the flag.
     await signInToDashboard(page);
     await page.evaluate(() => localStorage.setItem('showWelcomePopup', 'true'));
+    // The confetti must not trip the Content-Security-Policy (its blob: worker did): no console error.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
     await page.goto('/dashboard');
-    const welcome = page.getByRole('dialog', { name: 'Welcome to China Policy Tracker Pro!' });
+    // The plan's name, as the pricing card and checkout say it.
+    const welcome = page.getByRole('dialog', { name: 'Welcome to China Policy Tracker Full Access!' });
     await welcome.waitFor();
     expect(await page.evaluate(() => localStorage.getItem('showWelcomePopup'))).toBeNull();
     expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+    await page.getByTestId('dashboard-results').waitFor({ timeout: 20_000 });
+    expect(consoleErrors).toEqual([]);
     await checkPage(page, 'dashboard-welcome-popup');
     await welcome.getByRole('button', { name: 'Get Started' }).click();
     await welcome.waitFor({ state: 'hidden' });
@@ -293,7 +357,7 @@ describe('dashboard', () => {
     await mobile.close();
   });
 
-  it('keeps the filter bar on one row at 1280 px with every filter applied, and in line when a date is mistyped', async () => {
+  it('keeps the filter bar on one row at 1280 px with no filter, within the window with every filter applied, and in line when a date is mistyped', async () => {
     const context = await newContext(browser, 'desktop');
     const page = await context.newPage();
     await signInToDashboard(page);
@@ -307,10 +371,15 @@ describe('dashboard', () => {
           .filter((control) => control.getAttribute('role') !== 'slider' && !control.getAttribute('aria-label')?.includes('choose from a calendar'))
           .map((control) => ({ name: control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.id, bottom: Math.round(control.getBoundingClientRect().bottom) })),
       );
+    const rowsOf = async () => new Set((await bottoms()).map((control) => control.bottom)).size;
     const expectOneRow = async (when: string) => {
-      const controls = await bottoms();
-      const rows = new Set(controls.map((control) => control.bottom));
-      expect(rows.size, `${when}: ${JSON.stringify(controls)}`).toBe(1);
+      expect(await rowsOf(), `${when}: ${JSON.stringify(await bottoms())}`).toBe(1);
+    };
+    const expectWithinWindow = async (when: string) => {
+      const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+      expect(widths.document, `${when}: the page is ${widths.document} px wide`).toBeLessThanOrEqual(widths.window);
+      const reset = await page.getByRole('button', { name: 'Reset', exact: true }).boundingBox();
+      expect(reset!.x + reset!.width, when).toBeLessThanOrEqual(widths.window);
     };
     await expectOneRow('no filters');
 
@@ -332,7 +401,10 @@ describe('dashboard', () => {
     await page.getByLabel('End date', { exact: true }).fill('31/12/2026');
     await page.getByLabel('End date', { exact: true }).press('Enter');
     await page.waitForFunction(() => !(document.querySelector('[data-testid="filter-bar"] button.btn-secondary') as HTMLButtonElement | null)?.disabled);
-    await expectOneRow('every filter applied');
+    // Too much for one row: the order, page size and Reset take a second one, inside the window.
+    await expectWithinWindow('every filter applied');
+    const rowsWithEveryFilter = await rowsOf();
+    expect(rowsWithEveryFilter).toBeLessThanOrEqual(2);
     // The dates give way for the row, never so far that a date is cut.
     for (const label of ['Start date', 'End date']) {
       const fits = await page.getByLabel(label, { exact: true }).evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth);
@@ -344,7 +416,8 @@ describe('dashboard', () => {
     await page.getByLabel('Start date', { exact: true }).fill('31/02/20x');
     await page.getByLabel('Start date', { exact: true }).press('Enter');
     await page.getByText('Enter a date as dd/mm/yyyy').waitFor();
-    await expectOneRow('a mistyped date');
+    expect(await rowsOf(), 'a mistyped date').toBe(rowsWithEveryFilter);
+    await expectWithinWindow('a mistyped date');
     const message = await page.getByText('Enter a date as dd/mm/yyyy').boundingBox();
     const startDate = await page.getByLabel('Start date', { exact: true }).boundingBox();
     expect(message!.y).toBeGreaterThanOrEqual(startDate!.y + startDate!.height);

@@ -208,6 +208,30 @@ describe('search bar and search page', () => {
     }
   });
 
+  it('offers every department with its count, 0 included, and says "1 result found" for one (1280 and 390 px)', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      // One department's single newest policy: the page counts it in the singular.
+      const newest = (await (await page.request.get('/api/search?pageSize=10')).json()) as { policies: { title: string }[] };
+      const title = newest.policies[0]!.title;
+      const exact = (await (await page.request.get(`/api/search?${new URLSearchParams({ q: `"${title}"` })}`)).json()) as { total: number };
+      await page.goto(`/search?${new URLSearchParams({ q: `"${title}"` })}`);
+      await page.getByTestId('search-results').waitFor({ timeout: 20_000 });
+      await page.getByText(/^\d+ results? found$/).waitFor();
+      expect(exact.total).toBe(1);
+      expect(await page.getByText(/^\d+ results? found$/).textContent()).toBe('1 result found');
+      await page.getByRole('button', { name: /^Department/ }).click();
+      const group = page.getByRole('group', { name: 'Department' });
+      const options = group.getByTestId('multi-select-option');
+      expect(await options.count()).toBe(14);
+      // Every option has its count; those the results hold none of say 0.
+      expect(await options.getByTestId('multi-select-count').count()).toBe(14);
+      expect(await options.getByTestId('multi-select-count').filter({ hasText: /^0 policies$/ }).count()).toBeGreaterThan(0);
+      await context.close();
+    }
+  });
+
   it('takes a page past the last one to the last page, with its results', async () => {
     const context = await newContext(browser, 'desktop');
     const page = await context.newPage();

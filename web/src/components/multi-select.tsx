@@ -61,7 +61,7 @@ export function MultiSelect({
   if (layout === 'inline') return list;
   return (
     <Popover.Root>
-      <Popover.Trigger className="btn-secondary h-[38px] w-full justify-between data-[state=open]:bg-slate-100 md:w-auto">
+      <Popover.Trigger className="btn-secondary h-[38px] w-full justify-between gap-1.5 px-3 data-[state=open]:bg-slate-100 md:w-auto">
         {title}
         {selected > 0 && (
           <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white">

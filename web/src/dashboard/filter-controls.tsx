@@ -7,7 +7,9 @@ import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { importanceBounds, type PolicyRanges } from './policy-ranges.ts';
 import { searchSortLabels, sortsOffered, type SearchSort } from '../../../vocabulary/search-order.ts';
-import { translationStatusLabels, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
+import { translationStatusLabels, translationStatuses, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
+import { departmentList } from '../../../vocabulary/departments.ts';
+import { industryList } from '../../../vocabulary/industries.ts';
 import { pageSizes } from './dashboard-state.ts';
 
 export type FilterControlsProps = {
@@ -29,22 +31,25 @@ export type FilterControlsProps = {
   layout: 'bar' | 'sheet';
 };
 
-const dateWidth = 'w-36 min-w-[8.25rem] shrink';
+const departmentCodes = departmentList.map((department) => department.code);
+const industryNames = industryList.map((industry) => industry.name);
+
+const dateWidth = 'w-[8.25rem] shrink-0';
 
 /** Every dashboard filter: departments, industries, topics, translation status (with counts), dates, importance, sort, page size, Reset. */
 export function FilterControls(props: FilterControlsProps) {
-  const { data: departmentList } = useQuery(departmentsQuery);
+  const { data: departmentReferences } = useQuery(departmentsQuery);
   const { data: topicList } = useQuery(topicsQuery);
-  const departmentName = (code: string) => departmentList?.find((department) => department.code === code)?.fullName;
+  const departmentName = (code: string) => departmentReferences?.find((department) => department.code === code)?.fullName;
   const topicName = (code: string) => topicList?.find((topic) => topic.code === code)?.name_en ?? code;
   const { layout, ranges, onRangesChange } = props;
 
   const facets = (
     <>
-      <FacetFilter title="Departments" facet={props.departments} layout={layout} describe={departmentName} />
-      <FacetFilter title="Industries" facet={props.industries} layout={layout} />
-      <FacetFilter title="Topics" facet={props.topics} layout={layout} labelOf={topicName} />
-      <FacetFilter title="Translation" facet={props.translation} layout={layout} labelOf={(status) => translationStatusLabels[status as TranslationStatus] ?? status} />
+      <FacetFilter title="Departments" facet={props.departments} every={departmentCodes} layout={layout} describe={departmentName} />
+      <FacetFilter title="Industries" facet={props.industries} every={industryNames} layout={layout} />
+      <FacetFilter title="Topics" facet={props.topics} every={topicList?.map((topic) => topic.code) ?? []} byCount layout={layout} labelOf={topicName} />
+      <FacetFilter title="Translation" facet={props.translation} every={translationStatuses} layout={layout} labelOf={(status) => translationStatusLabels[status as TranslationStatus] ?? status} />
     </>
   );
   const dates = (
@@ -66,7 +71,7 @@ export function FilterControls(props: FilterControlsProps) {
     </>
   );
   const importance = (
-    <ImportanceRange value={ranges.importance} onChange={(value) => onRangesChange({ ...ranges, importance: value })} className={layout === 'bar' ? 'w-36 min-w-[8.5rem] shrink' : ''} />
+    <ImportanceRange value={ranges.importance} onChange={(value) => onRangesChange({ ...ranges, importance: value })} className={layout === 'bar' ? 'w-[8.5rem] shrink-0' : ''} />
   );
   const ordering = (
     <>
@@ -102,14 +107,18 @@ export function FilterControls(props: FilterControlsProps) {
     );
   }
   return (
-    // One row from 1280 px, every filter applied ("Most relevant", counts on the buttons): the
-    // date fields give way first, down to what "dd/mm/yyyy" needs.
-    <div className="flex flex-wrap items-end gap-2 xl:flex-nowrap" data-testid="filter-bar">
+    // One row at 1280 px while it fits (the date fields give way first, down to what "dd/mm/yyyy"
+    // needs); once it does not ("Most relevant" with a query, counts on the buttons), the order,
+    // page size and Reset move to a second row together, right-aligned: never wider than the
+    // window (a one-row bar that never wrapped made the page 1,300-1,328 px wide, issue 46).
+    <div className="flex flex-wrap items-end gap-2" data-testid="filter-bar">
       <div className="flex shrink-0 flex-wrap items-end gap-2">{facets}</div>
       {dates}
       {importance}
-      {ordering}
-      {reset}
+      <div className="ml-auto flex shrink-0 items-end gap-2" data-testid="filter-bar-order">
+        {ordering}
+        {reset}
+      </div>
     </div>
   );
 }
@@ -117,26 +126,38 @@ export function FilterControls(props: FilterControlsProps) {
 type FacetFilterProps = {
   title: string;
   facet: RefinementListRenderState;
+  /** Every value the filter can take: each is offered, with 0 when the results hold none (issue 46). */
+  every: readonly string[];
+  /** Most policies first (topics); otherwise by value. */
+  byCount?: boolean;
   layout: 'bar' | 'sheet';
   labelOf?: (value: string) => string;
   describe?: (value: string) => string | undefined;
 };
 
-/** A refinement list with its counts. */
-function FacetFilter({ title, facet, layout, labelOf = (value) => value, describe }: FacetFilterProps) {
+/**
+ * A refinement list with its counts, offering every value, not only those the current results
+ * hold: a filter with no result yet (rare earth + MIIT, as an alert) can still be set up.
+ */
+function FacetFilter({ title, facet, every, byCount = false, layout, labelOf = (value) => value, describe }: FacetFilterProps) {
+  const found = new Map(facet.items.map((item) => [item.value, item]));
+  const values = [...new Set([...every, ...found.keys()])];
+  const options = values
+    .map((value) => ({
+      value,
+      label: labelOf(value),
+      description: describe?.(value),
+      count: found.get(value)?.count ?? 0,
+      selected: found.get(value)?.isRefined ?? false,
+    }))
+    .sort((a, b) => (byCount ? b.count - a.count : 0) || a.value.localeCompare(b.value));
   return (
     <MultiSelect
       title={title}
       layout={layout === 'bar' ? 'popover' : 'inline'}
-      emptyText={`No ${title.toLowerCase()} in these results.`}
+      emptyText={`No ${title.toLowerCase()} to choose from.`}
       onToggle={facet.refine}
-      options={facet.items.map((item) => ({
-        value: item.value,
-        label: labelOf(item.value),
-        description: describe?.(item.value),
-        count: item.count,
-        selected: item.isRefined,
-      }))}
+      options={options}
     />
   );
 }
