@@ -112,6 +112,10 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       const card = section.getByTestId('policy-card').filter({ hasText: '海南博鳌乐城国际医疗旅游先行区' }).filter({ has: page.locator(`a[href^="/policy/${pendingId}?"]`) });
       expect(await card.getByTestId('matched-note').textContent()).toContain("matched 医疗旅游 for 'medical tourism'");
       expect(await card.getByTestId('translation-label').textContent()).toBe('Translation pending');
+      // No English text holds both words: the page says so, and that the Chinese text does, never
+      // "No policies found" above policies found with "0 results found" below them.
+      expect(await page.getByTestId('search-empty').textContent()).toMatch(/^No policies found matching your search in their English text; \d+ found in the Chinese text below\.$/);
+      expect(await page.getByText(/^0 results? found$/).count()).toBe(0);
       await checkPage(page, `reading-cross-language-${viewport}`);
       await page.context().close();
     });
@@ -130,6 +134,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       // empty text stands right above the Chinese matches, with no hint pointing down to them.
       await page.getByTestId('dashboard-empty').waitFor();
       expect(await page.getByTestId('chinese-matches-hint').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('dashboard-empty').textContent()).toMatch(/^No policies found matching your search in their English text; \d+ found in the Chinese text below\.$/);
       await checkPage(page, `reading-dashboard-cross-language-${viewport}`);
       // The dashboard's filters hold for its Chinese matches: the pending one is found under "Translation pending", and not under the translated statuses.
       const thisPolicy = `a[href="/policy/${pendingId}"], a[href^="/policy/${pendingId}?"]`;
@@ -244,3 +249,54 @@ for (const viewport of ['desktop', 'mobile'] as const) {
     });
   });
 }
+
+describe('scroll restore after Back, when the page grows after its results (390×844)', () => {
+  it('comes back to a Chinese match below the English results, though that list answers after them', async () => {
+    // On a phone, where one Chinese match makes the page taller than the screen (at 1280×900 the
+    // page with it is not). The page's clock, moved by the test: past the five minutes an unused
+    // answer is kept, so Back asks for the Chinese matches again and their answer can be held.
+    const context = await newContext(browser, 'mobile');
+    await context.clock.install();
+    const page = await context.newPage();
+    await signIn(page, 'subscriber@example.com');
+    await waitForChineseMatch(page);
+    await page.goto('/dashboard?q=medical%20tourism');
+    const section = page.getByTestId('cross-language-results');
+    const thisPolicy = section.locator(`a[href="/policy/${pendingId}"], a[href^="/policy/${pendingId}?"]`).first();
+    await thisPolicy.waitFor({ timeout: 20_000 });
+    // Down to the Chinese match, below the English results' empty text: its link in the middle of the screen.
+    await thisPolicy.evaluate((link) => link.scrollIntoView({ block: 'center' }));
+    const top = await page.evaluate(() => window.scrollY);
+    expect(top).toBeGreaterThan(0);
+    await thisPolicy.click();
+    await page.waitForURL((url) => url.pathname === `/policy/${pendingId}`);
+    await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/search/chinese-matches',
+      (route) => {
+        holding();
+        return released.then(() => route.continue());
+      },
+    );
+    await page.clock.fastForward('06:00');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    // The English results are in (none: the page says so), the Chinese matches still on their way:
+    // the page is too short for the reader's position.
+    await page.getByTestId('dashboard-empty').waitFor({ timeout: 20_000 });
+    await held;
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThan(top);
+    release();
+    await thisPolicy.waitFor();
+    const landed = await page
+      .waitForFunction((y) => Math.abs(window.scrollY - y) <= 5, top, { timeout: 15_000 })
+      .then(() => true, () => false);
+    expect(landed, `Back from ${top} px landed at ${await page.evaluate(() => window.scrollY)}`).toBe(true);
+    await context.close();
+  });
+});
