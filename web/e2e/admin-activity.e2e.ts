@@ -5,8 +5,8 @@ import { createDatabase } from '../../db/client.ts';
 import { pendingStories, policies, users } from '../../db/schema/index.ts';
 import { createPolicy, createUser } from '../../db/testing.ts';
 import { createStory, putStoryInStatus } from '../../api/stories/testing.ts';
-import { checkPage, expectToast, signedInPage, uniqueEmail } from './account-helpers.ts';
-import { launchBrowser } from './browser.ts';
+import { checkPage, expectToast, signedInPage, signIn, uniqueEmail } from './account-helpers.ts';
+import { launchBrowser, newContext } from './browser.ts';
 
 /**
  * Issue 30, the back office an admin can trust: the Activity view, selection that is what the
@@ -40,6 +40,30 @@ async function expectOnScreen(page: Page, element: Locator): Promise<void> {
 }
 
 describe('the Activity view', () => {
+  it('types and shows dates in the reader\'s order, the same on the dashboard and in the back office (en-US and en-GB)', async () => {
+    for (const [locale, placeholder, typed] of [
+      ['en-US', 'mm/dd/yyyy', '12/31/2019'],
+      ['en-GB', 'dd/mm/yyyy', '31/12/2019'],
+    ] as const) {
+      const page = await (await newContext(browser, 'desktop', { locale })).newPage();
+      await signIn(page, 'admin@example.com');
+      await page.goto('/dashboard');
+      expect(await page.getByLabel('Start date', { exact: true }).getAttribute('placeholder'), locale).toBe(placeholder);
+      await page.goto('/admin?tab=activity');
+      const to = page.getByLabel('To', { exact: true });
+      expect(await to.getAttribute('placeholder'), locale).toBe(placeholder);
+      await to.fill(typed);
+      // Read in the reader's order: the last day of 2019 either way.
+      const asked = page.waitForRequest((request) => request.url().includes('/api/admin/activity') && new URL(request.url()).searchParams.get('to') === '2019-12-31');
+      await to.press('Enter');
+      await asked;
+      expect(await to.inputValue()).toBe(typed);
+      await page.goto('/admin?tab=policies');
+      expect(await page.getByLabel('Published from', { exact: true }).getAttribute('placeholder'), locale).toBe(placeholder);
+      await page.context().close();
+    }
+  });
+
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`shows who changed which policy, filtered by action and actor, with a link to the policy (${viewport})`, async () => {
       const policy = await createPolicy(database.db, { title: `${marker} ${viewport} activity policy`, englishTranslation: 'English text.' });
@@ -71,9 +95,12 @@ describe('the Activity view', () => {
       expect(await row.textContent()).toContain('Policy updated');
       await checkPage(page, `admin-activity-${viewport}`);
       // A day range without the event hides it.
-      await page.getByLabel('To', { exact: true }).fill('2020-01-01');
+      // Typed in the reader's order, as on the dashboard (the journeys' browser reads en-GB).
+      await page.getByLabel('To', { exact: true }).fill('01/01/2020');
+      await page.getByLabel('To', { exact: true }).press('Enter');
       await page.getByText('No activity found.').waitFor();
       await page.getByLabel('To', { exact: true }).fill('');
+      await page.getByLabel('To', { exact: true }).press('Enter');
       await row.getByRole('link').click();
       await page.waitForURL((url) => url.pathname === `/policy/${policy.id}`);
       await page.getByRole('heading', { name: `${marker} ${viewport} activity policy, renamed` }).waitFor();

@@ -145,7 +145,8 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await page.getByRole('button', { name: 'New Policy' }).click();
       const editor = page.getByRole('dialog', { name: 'New Policy' });
       await editor.getByLabel('Title').fill(`${marker} ${viewport} written by hand`);
-      await editor.getByLabel('Date').fill('2026-02-03');
+      await editor.getByLabel('Date', { exact: true }).fill('03/02/2026');
+      await editor.getByLabel('Date', { exact: true }).press('Enter');
       await editor.getByLabel('Description').fill('A notice an admin typed in.');
       await checkPage(page, `admin-new-policy-${viewport}`);
       await editor.getByRole('button', { name: 'Save Changes' }).click();

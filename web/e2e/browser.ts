@@ -19,7 +19,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser, viewport: keyof typeof viewports = 'desktop', options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({ ...options, baseURL: baseUrl(), viewport: viewports[viewport] });
+  // A British reader unless a journey says otherwise: dates are typed and shown day first (the spec's dd/MM/yyyy).
+  return browser.newContext({ locale: 'en-GB', ...options, baseURL: baseUrl(), viewport: viewports[viewport] });
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

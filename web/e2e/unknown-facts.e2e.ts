@@ -89,7 +89,8 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await editor.getByTestId('issuer-unidentified-note').waitFor();
       expect(await editor.getByLabel('Department').inputValue()).toBe('0');
       await checkPage(admin, `unknown-facts-editor-${viewport}`);
-      await editor.getByLabel('Date').fill('2020-05-14');
+      await editor.getByLabel('Date', { exact: true }).fill('14/05/2020');
+      await editor.getByLabel('Date', { exact: true }).press('Enter');
       await editor.getByLabel('Department').selectOption({ label: '3 NBS: National Bureau of Statistics' });
       await editor.getByRole('button', { name: 'Save Changes' }).click();
       await expectToast(admin, 'Policy updated');

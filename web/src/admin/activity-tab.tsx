@@ -6,6 +6,7 @@ import { activityActionLabel, activityActionLabels } from '../../../vocabulary/a
 import { adminPageSize } from '../../../api/shared/admin-schemas.ts';
 import { adminKeys } from '../api/admin.ts';
 import { callPage, queryParams, rpc } from '../api/client.ts';
+import { DateField } from '../components/date-field.tsx';
 import { formatAdminDateTime, truncate } from '../lib/format.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { AdminPager, AdminSearchBox, LoadError } from './admin-table-parts.tsx';
@@ -55,18 +56,6 @@ function Subject({ subject }: { subject: ActivityRow['subject'] }) {
   }
 }
 
-function DateField({ label, value, min, max, onChange }: { label: string; value?: string; min?: string; max?: string; onChange: (day?: string) => void }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input id={id} type="date" className="input w-auto" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value || undefined)} />
-    </div>
-  );
-}
-
 /**
  * The Activity tab: the audit log (GET /api/admin/activity), newest first. Who did what, when, to
  * which policy, user or story; filtered by actor, action and days; paged like the other lists.
@@ -106,8 +95,8 @@ export function ActivityTab() {
             ))}
           </select>
         </div>
-        <DateField label="From" value={view.from} max={view.to} onChange={(from) => change({ from })} />
-        <DateField label="To" value={view.to} min={view.from} onChange={(to) => change({ to })} />
+        <DateField label="From" className="w-40" value={view.from ?? null} onChange={(from) => change({ from: from ?? undefined })} />
+        <DateField label="To" className="w-40" value={view.to ?? null} onChange={(to) => change({ to: to ?? undefined })} />
       </div>
 
       {list.error ? (

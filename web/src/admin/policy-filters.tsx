@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { adminPolicySources, type AdminPolicySource } from '../../../api/shared/admin-schemas.ts';
 import type { PolicyFilters } from '../api/admin.ts';
 import { departmentsQuery } from '../api/reference.ts';
+import { DateInput } from '../components/date-field.tsx';
 
 const sourceLabels: Record<AdminPolicySource, string> = {
   import: 'Imported file',
@@ -72,10 +73,10 @@ export function PolicyFilterBar({ filters, onChange }: { filters: PolicyFilters;
         )}
       </Field>
       <Field label="Published from">
-        {(id) => <input id={id} type="date" className="input w-auto" value={filters.dateFrom ?? ''} max={filters.dateTo} onChange={(event) => onChange({ ...filters, dateFrom: event.target.value || undefined })} />}
+        {(id) => <DateInput id={id} label="Published from" value={filters.dateFrom ?? null} onChange={(dateFrom) => onChange({ ...filters, dateFrom: dateFrom ?? undefined })} />}
       </Field>
       <Field label="Published to">
-        {(id) => <input id={id} type="date" className="input w-auto" value={filters.dateTo ?? ''} min={filters.dateFrom} onChange={(event) => onChange({ ...filters, dateTo: event.target.value || undefined })} />}
+        {(id) => <DateInput id={id} label="Published to" value={filters.dateTo ?? null} onChange={(dateTo) => onChange({ ...filters, dateTo: dateTo ?? undefined })} />}
       </Field>
       <Field label="Source">
         {(id) => (

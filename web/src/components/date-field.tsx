@@ -1,28 +1,28 @@
 import { format, isValid, parse } from 'date-fns';
 import { useEffect, useId, useRef, useState } from 'react';
+import { datePattern, datePlaceholder } from '../lib/date-pattern.ts';
 import { formatFilterDate } from '../lib/format.ts';
 
-const displayFormat = 'dd/MM/yyyy';
-
-/**
- * A date filter shown and typed as dd/MM/yyyy (spec), with a button opening the browser's own
- * calendar. The value is an ISO date (YYYY-MM-DD) or null.
- */
-export function DateField({
-  label,
-  value,
-  onChange,
-  className = '',
-  messageBelow = false,
-}: {
+type DateInputProps = {
+  id: string;
+  /** Names the calendar button ("{label}: choose from a calendar"). */
   label: string;
   value: string | null;
   onChange: (isoDate: string | null) => void;
-  className?: string;
   /** In a row of controls (from 768 px): the invalid-date message hangs below the field instead of taking height, so the row stays in line. */
   messageBelow?: boolean;
-}) {
-  const id = useId();
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+};
+
+/**
+ * A date typed and shown in the reader's order (lib/date-pattern.ts: dd/mm/yyyy in en-GB, as the
+ * spec's filters have it; mm/dd/yyyy in en-US), with a button opening the browser's own calendar.
+ * The value is an ISO date (YYYY-MM-DD) or null. The dashboard's and search page's filters (with
+ * their label, DateField) and the back office's date fields (inside their own labelled Field) use it,
+ * so a reader meets one order everywhere.
+ */
+export function DateInput({ id, label, value, onChange, messageBelow = false, ...aria }: DateInputProps) {
   const errorId = `${id}-error`;
   const pickerRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(formatFilterDate(value));
@@ -40,32 +40,29 @@ export function DateField({
       if (value !== null) onChange(null);
       return;
     }
-    const parsed = parse(trimmed, displayFormat, new Date());
+    const parsed = parse(trimmed, datePattern, new Date());
     if (!isValid(parsed) || parsed.getFullYear() < 1900 || parsed.getFullYear() > 2999) {
       setInvalid(true);
       return;
     }
     setInvalid(false);
-    setText(format(parsed, displayFormat));
+    setText(format(parsed, datePattern));
     const isoDate = format(parsed, 'yyyy-MM-dd');
     if (isoDate !== value) onChange(isoDate);
   };
 
   return (
-    <div className={`relative ${className}`}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <>
       <div className="relative">
         <input
           id={id}
           className="input pr-9"
-          placeholder="dd/mm/yyyy"
+          placeholder={datePlaceholder}
           inputMode="numeric"
           autoComplete="off"
           value={text}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errorId : undefined}
+          aria-invalid={invalid || aria['aria-invalid'] || undefined}
+          aria-describedby={[invalid ? errorId : undefined, aria['aria-describedby']].filter(Boolean).join(' ') || undefined}
           onChange={(event) => setText(event.target.value)}
           onBlur={commit}
           onKeyDown={(event) => {
@@ -95,9 +92,34 @@ export function DateField({
       </div>
       {invalid && (
         <p id={errorId} className={`mt-1 text-xs text-red-800 ${messageBelow ? 'md:absolute md:top-full md:left-0 md:z-10 md:rounded md:bg-white/95 md:px-1 md:whitespace-nowrap' : ''}`}>
-          Enter a date as dd/mm/yyyy
+          Enter a date as {datePlaceholder}
         </p>
       )}
+    </>
+  );
+}
+
+/** A labelled DateInput: the dashboard's and the search page's date filters. */
+export function DateField({
+  label,
+  value,
+  onChange,
+  className = '',
+  messageBelow = false,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (isoDate: string | null) => void;
+  className?: string;
+  messageBelow?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className={`relative ${className}`}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <DateInput id={id} label={label} value={value} onChange={onChange} messageBelow={messageBelow} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
+import { datePattern } from './date-pattern.ts';
 
 /** Cards show dates as "MMM d, yyyy"; a missing or broken date reads "Date not available". */
 export function formatPolicyDate(value: string | null | undefined): string {
@@ -7,11 +8,11 @@ export function formatPolicyDate(value: string | null | undefined): string {
   return isValid(date) ? format(date, 'MMM d, yyyy') : 'Date not available';
 }
 
-/** Filters show dates as dd/MM/yyyy. */
+/** Date fields and filter chips show dates in the reader's order (dd/MM/yyyy in en-GB, as the spec's filters). */
 export function formatFilterDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = parseISO(value);
-  return isValid(date) ? format(date, 'dd/MM/yyyy') : '';
+  return isValid(date) ? format(date, datePattern) : '';
 }
 
 /** Titles drop a trailing colon (spec: policy cards). */

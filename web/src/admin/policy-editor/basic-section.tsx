@@ -1,5 +1,6 @@
 import type { AdminPolicy } from '../../api/admin.ts';
 import type { Department } from '../../api/reference.ts';
+import { DateInput } from '../../components/date-field.tsx';
 import { Field } from './field.tsx';
 import type { DraftProps } from './use-policy-draft.ts';
 
@@ -10,7 +11,7 @@ export function BasicSection({ policy, departments, draft, set, errors = {} }: D
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="ID">{(id) => <input id={id} className="input bg-slate-100" value={policy.id || 'New'} readOnly />}</Field>
         <Field label="Date" error={errors.time}>
-          {(id, aria) => <input id={id} type="date" className="input" value={draft.time} onChange={(event) => set({ time: event.target.value })} {...aria} />}
+          {(id, aria) => <DateInput id={id} label="Date" value={draft.time || null} onChange={(time) => set({ time: time ?? '' })} {...aria} />}
         </Field>
         <Field label="Impact Score" error={errors.impact}>
           {(id, aria) => (
