@@ -133,7 +133,7 @@ function FeedLink({ search }: { search: SavedSearch }) {
         <div key={format} className="mt-2 flex items-center gap-2">
           <span className="w-9 shrink-0 text-slate-800">{format}</span>
           <input readOnly className="input h-8 min-w-0 flex-1 py-0 text-xs" value={withToken(url)} aria-label={`${format} feed link of ${search.name}`} onFocus={(event) => event.target.select()} />
-          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void copy(withToken(url))} aria-label={`Copy the ${format} feed link of ${search.name}`}>
+          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void copy(withToken(url))} aria-label={`Copy the ${format} feed address of ${search.name}`}>
             Copy
           </button>
         </div>
