@@ -135,7 +135,7 @@ export async function benchReading(context: ReadingBenchContext): Promise<string
   await meilisearch.close();
 
   return [
-    `## Reading (${context.policyCount.toLocaleString('en')} policies + the ${ids.size} real documents of the labelled set)`,
+    `## Reading (${context.policyCount.toLocaleString('en')} policies + the ${ids.size} real Chinese-only documents of the cross-language measure)`,
     '',
     table(
       ['Reading aid (server side, one process)', 'Figure'],
