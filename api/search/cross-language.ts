@@ -127,7 +127,7 @@ function groupsThatOccur(groups: QueryGroup[], policiesWith: (term: string) => n
     .filter((group) => group.terms.length > 0);
 }
 
-/** The subsets of `items` of `size` items, in order. */
+/** `items` itself (`size` its length), or each way of leaving one out (`size` one less). */
 function subsetsOf<T>(items: T[], size: number): T[][] {
   if (size === items.length) return [items];
   return items.map((_, left) => items.filter((__, index) => index !== left));
