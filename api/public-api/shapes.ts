@@ -39,6 +39,8 @@ export const policySummarySchema = z
   })
   .openapi('PolicySummary');
 
+const termMatchSchema = z.object({ chinese: z.string(), english: z.string() }).openapi('TermMatch');
+
 export const searchHitSchema = policySummarySchema
   .extend({
     highlight: z
@@ -76,6 +78,16 @@ export const searchResultSchema = z
         translation: z.record(z.string(), z.int()),
       })
       .openapi({ description: 'Counts per value (departments and topics by code, industries by name, importance "1"-"10", translation by status), each under every filter but its own.' }),
+    crossLanguage: z
+      .object({
+        matched: z.array(termMatchSchema),
+        policies: z.array(policySummarySchema.extend({ matched: z.array(termMatchSchema) })),
+      })
+      .optional()
+      .openapi({
+        description:
+          "An English query's matches in the Chinese text (first page, a key with full access): policies the English query did not list, each with the Chinese terms it matched for which English words. A dictionary's reading aid, not a translation.",
+      }),
   })
   .openapi('SearchResult');
 
@@ -189,6 +201,14 @@ export function toSearchResult(answer: SearchResponse): z.infer<typeof searchRes
     total: answer.total,
     totalPages: answer.totalPages,
     facets: answer.facets,
+    ...(answer.crossLanguage
+      ? {
+          crossLanguage: {
+            matched: answer.crossLanguage.matched,
+            policies: answer.crossLanguage.policies.map((card) => ({ ...toPolicySummary(card), matched: card.matched })),
+          },
+        }
+      : {}),
   };
 }
 

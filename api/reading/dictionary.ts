@@ -2,7 +2,7 @@ import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import type { DictionaryEntry, ReadingWord } from '../shared/reading.ts';
 import { cedictEntries, isUsefulSense } from './cc-cedict.ts';
-import { expandEnglishQuery } from './english-senses.ts';
+import { englishQueryGroups } from './english-senses.ts';
 import { policyGlossary } from './glossary.ts';
 import { pinyinWithToneMarks } from './pinyin.ts';
 
@@ -144,5 +144,5 @@ function knownParts(word: string): ReadingWord[] {
  */
 export function loadReadingAid(): void {
   readText('营商环境');
-  expandEnglishQuery('rare earth');
+  englishQueryGroups('rare earth');
 }

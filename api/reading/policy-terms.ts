@@ -25,7 +25,7 @@ export const policyTermsInEnglish: Record<string, readonly string[]> = {
   交通: ['transport', 'transportation'], 物流: ['logistics'], 铁路: ['railway'], 民航: ['civil aviation'], 快递: ['express delivery'],
   教育: ['education'], 职业教育: ['vocational education'], 高校: ['universities'], 幼儿园: ['kindergarten'], 职业院校: ['vocational schools'],
   零售: ['retail'], 消费: ['consumption'], 电子商务: ['e-commerce'], 明码标价: ['clearly marked prices', 'price marking'], 消费扶贫: ['consumption-based poverty alleviation'],
-  出版: ['publishing'], 新媒体: ['new media'], 政务新媒体: ['government new media'], 电信: ['telecommunications'], 宽带: ['broadband'],
+  出版: ['publishing'], 新媒体: ['new media'], 政务新媒体: ['government new media'], 电信: ['telecommunications', 'telecom'], 宽带: ['broadband'],
   汽车: ['automobile', 'cars'], 新能源汽车: ['new energy vehicles', 'electric vehicles'], 充电桩: ['charging pile', 'charging station'],
   基础设施: ['infrastructure'], 城市更新: ['urban renewal'], 化工: ['chemical industry'], 危险化学品: ['hazardous chemicals'], 两用物项: ['dual-use items'],
   生物医药: ['biomedicine'], 疫苗: ['vaccine', 'vaccines'], 人类遗传资源: ['human genetic resources'], 生物安全: ['biosecurity'],
@@ -62,5 +62,7 @@ export const policyTermsInEnglish: Record<string, readonly string[]> = {
   粤港澳大湾区: ['greater bay area'], 集中采购: ['centralised procurement', 'centralized procurement', 'volume-based procurement'],
   公平竞争审查: ['fair competition review'], 带薪年休假: ['paid annual leave'], 绩效考核: ['performance evaluation', 'performance appraisal'],
   医疗旅游: ['medical tourism'], 雄安新区: ['xiong\'an new area', 'xiongan new area'], 政府网站: ['government websites', 'government website'],
+  召回: ['recall', 'product recall'], 诈骗: ['fraud'], 排放: ['emission', 'emissions', 'discharge'], 配额: ['allowance', 'allowances', 'quota', 'quotas'],
+  中医药: ['traditional chinese medicine', 'tcm'],
   商标: ['trademark', 'trademarks'], 营商环境: ['business environment'], 注册: ['registration', 'register'], 家用汽车: ['household car', 'family car'], 退货: ['returns', 'return of goods'], 投诉举报: ['complaints and reports'], 失业保险: ['unemployment insurance'], 网络交易: ['online transactions', 'online trading'], 节水: ['water saving', 'water conservation'],
 };

@@ -14,7 +14,7 @@ export const crossLanguageQueries: CrossLanguageQuery[] = [
   { q: 'zero-waste city', file: 'govcn-07.txt', term: '无废城市' },
   { q: 'centralized procurement of drugs', file: 'govcn-08.txt', term: '集中采购' },
   { q: 'consumption-based poverty alleviation', file: 'govcn-09.txt', term: '消费扶贫' },
-  { q: 'science and technology award', file: 'govcn-11.txt', term: '科技' },
+  { q: 'science and technology award', file: 'govcn-11.txt', term: '科学技术' },
   { q: 'Xiongan New Area master plan', file: 'govcn-14.txt', term: '雄安新区' },
   { q: 'agricultural mechanization', file: 'govcn-15.txt', term: '农业机械化' },
   { q: 'medical tourism', file: 'govcn-16.txt', term: '医疗旅游' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandEnglishQuery } from '../reading/english-senses.ts';
+import { englishQueryGroups } from '../reading/english-senses.ts';
 import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
 import type { SearchResponse, SuggestResponse } from '../shared/search.ts';
 import { createSubscriber } from '../test/accounts.ts';
@@ -40,12 +40,22 @@ describe('English queries that find Chinese documents', () => {
     return (await response.json()) as SearchResponse;
   };
 
-  it('expands through the glossary and CC-CEDICT: rare earth, credit reporting, deposit insurance', () => {
-    expect(expandEnglishQuery('rare earth')).toEqual([{ english: 'rare earth', chinese: '稀土', source: 'glossary' }]);
-    expect(expandEnglishQuery('credit reporting')[0]!.chinese).toBe('征信');
-    expect(expandEnglishQuery('deposit insurance')[0]!.chinese).toBe('存款保险');
-    expect(expandEnglishQuery('random inspection')).toEqual([{ english: 'random inspection', chinese: '抽查', source: 'cc-cedict' }]);
-    expect(expandEnglishQuery('稀土')).toEqual([]);
+  it('offers candidates through the glossary and CC-CEDICT, the longest phrase first: rare earth, credit reporting, migrant workers, statistics law', () => {
+    const first = (q: string) => englishQueryGroups(q).map((group) => ({ english: group.english, first: group.terms[0] }));
+    expect(first('rare earth')).toEqual([{ english: 'rare earth', first: { term: '稀土', source: 'glossary' } }]);
+    expect(first('credit reporting')[0]!.first!.term).toBe('征信');
+    expect(first('deposit insurance')[0]!.first!.term).toBe('存款保险');
+    expect(first('random inspection')).toEqual([{ english: 'random inspection', first: { term: '抽查', source: 'cc-cedict' } }]);
+    // A longer word around a candidate (the index holds 农民工 as one word), and a law's name.
+    expect(englishQueryGroups('migrant workers')[0]!.terms.map((term) => term.term)).toContain('农民工');
+    expect(englishQueryGroups('statistics law')).toEqual([{ english: 'statistics law', terms: expect.arrayContaining([expect.objectContaining({ term: '统计法' })]) }]);
+    expect(englishQueryGroups('稀土')).toEqual([]);
+  });
+
+  it('chooses the sense policies hold: recall as a product recall (召回), not as remembering (想起)', async () => {
+    const body = await search('defective car recall', cookie);
+    expect(body.crossLanguage!.matched.map((match) => match.chinese)).toContain('召回');
+    expect(body.crossLanguage!.matched.map((match) => match.chinese)).not.toContain('想起');
   });
 
   it.each(crossLanguageQueries.map((query) => [query.q, query] as const))('"%s" finds its document for a subscriber, with the term it matched', async (_q, query) => {

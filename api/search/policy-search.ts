@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { CrossLanguageMatches, SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
 import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
-import type { AnswerShape, SearchAnswer } from './cached-search.ts';
+import type { AnswerShape, PolicySearch, SearchAnswer } from './cached-search.ts';
 import { facetFieldOf, type FacetName } from '../../vocabulary/search-index.ts';
 import { filterOf, filterParts, orderFor } from './criteria-filters.ts';
 import { cardFields, passageCropLength, searchableFieldsFor, type SearchReader } from './policy-index.ts';
@@ -12,8 +12,8 @@ import { crossLanguageLimit, crossLanguageMatches, crossLanguagePlan, type Cross
 const facetNames = Object.keys(facetFieldOf) as FacetName[];
 
 /** The Chinese matches of an English query, asked with its first page (api/search/cross-language.ts). */
-export function crossLanguagePlanFor(criteria: SearchCriteria, reader: SearchReader): CrossLanguagePlan | null {
-  return criteria.page === 1 ? crossLanguagePlan(criteria.q, reader, crossLanguageLimit) : null;
+export async function crossLanguagePlanFor(search: PolicySearch, criteria: SearchCriteria, reader: SearchReader): Promise<CrossLanguagePlan | null> {
+  return criteria.page === 1 ? crossLanguagePlan(search, criteria.q, reader, crossLanguageLimit) : null;
 }
 
 /**
@@ -68,7 +68,7 @@ export function buildPolicySearch(
     }),
   );
   // Last, so the page and its counts keep their places; under the same filters as the page.
-  return [page, ...counts, ...(crossLanguage ? [{ indexUid, filter: page.filter, ...crossLanguage.query }] : [])];
+  return [page, ...counts, ...(crossLanguage?.queries ?? []).map((query) => ({ indexUid, filter: page.filter, ...query }))];
 }
 
 /**
@@ -80,7 +80,8 @@ const searchPageShape = (crossLanguage: CrossLanguagePlan | null): AnswerShape<P
   // The plan is a function of the query, which the answer's key holds: one name serves every plan.
   name: 'search page',
   build(allResults) {
-    const results = crossLanguage ? allResults.slice(0, -1) : allResults;
+    const chineseResults = crossLanguage ? allResults.slice(allResults.length - crossLanguage.queries.length) : [];
+    const results = allResults.slice(0, allResults.length - chineseResults.length);
     const page = results[0]!;
     const distribution = Object.assign({}, ...results.map((result) => result.facetDistribution ?? {})) as Record<string, Record<string, number>>;
     const facets = Object.fromEntries(facetNames.map((name) => [name, distribution[facetFieldOf[name]] ?? {}])) as SearchFacets;
@@ -94,7 +95,7 @@ const searchPageShape = (crossLanguage: CrossLanguagePlan | null): AnswerShape<P
       pageSize,
       totalPages: page.totalPages ?? Math.ceil(total / pageSize),
       facets,
-      ...(crossLanguage ? { crossLanguage: crossLanguageMatches(allResults.at(-1)!, crossLanguage.expansions, new Set(policies.map((policy) => policy.id))) } : {}),
+      ...(crossLanguage ? { crossLanguage: crossLanguageMatches(chineseResults, crossLanguage, new Set(policies.map((policy) => policy.id)), crossLanguageLimit) } : {}),
     };
   },
 });
@@ -102,7 +103,7 @@ const searchPageShape = (crossLanguage: CrossLanguagePlan | null): AnswerShape<P
 /** The Chinese matches' answer (AnswerShape): every hit, as nothing is shown beside them on this road. */
 const chineseMatchesShape = (plan: CrossLanguagePlan): AnswerShape<PolicyCardDocument, CrossLanguageMatches> => ({
   name: 'chinese matches',
-  build: ([result]) => crossLanguageMatches(result!, plan.expansions, new Set()),
+  build: (results) => crossLanguageMatches(results, plan, new Set(), crossLanguageLimit),
 });
 
 /**
@@ -111,14 +112,15 @@ const chineseMatchesShape = (plan: CrossLanguagePlan): AnswerShape<PolicyCardDoc
  * cannot carry an extra query), and leaves out the ones its page already shows.
  */
 export async function searchChineseMatches(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<CrossLanguageMatches>> {
-  const plan = crossLanguagePlan(criteria.q, reader, crossLanguageLimit);
+  const plan = await crossLanguagePlan(deps.search, criteria.q, reader, crossLanguageLimit);
   if (!plan) return noChineseMatches;
   return deps.search.search(buildChineseMatchesSearch(criteria, deps.search.indexName, plan), reader, chineseMatchesShape(plan));
 }
 
-/** The one query of the Chinese matches: the plan's, under the criteria's filters. */
+/** The queries of the Chinese matches: the plan's, under the criteria's filters. */
 export function buildChineseMatchesSearch(criteria: SearchCriteria, indexUid: string, plan: CrossLanguagePlan): MultiSearchQuery[] {
-  return [{ indexUid, filter: filterOf(filterParts(criteria)), ...plan.query }];
+  const filter = filterOf(filterParts(criteria));
+  return plan.queries.map((query) => ({ indexUid, filter, ...query }));
 }
 
 const noMatches: CrossLanguageMatches = { matched: [], policies: [] };
@@ -126,6 +128,6 @@ const noChineseMatches: SearchAnswer<CrossLanguageMatches> = { value: noMatches,
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<SearchResponse>> {
   // Made once: the query asks for it and the answer's shape reads it.
-  const crossLanguage = crossLanguagePlanFor(criteria, reader);
+  const crossLanguage = await crossLanguagePlanFor(deps.search, criteria, reader);
   return deps.search.search(buildPolicySearch(criteria, deps.search.indexName, reader, { crossLanguage }), reader, searchPageShape(crossLanguage));
 }

@@ -2,7 +2,7 @@ import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
 import type { PolicyDocument } from '../../indexer/document.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AnswerShape, SearchAnswer } from './cached-search.ts';
-import { crossLanguagePlan, termMatches, type CrossLanguagePlan } from './cross-language.ts';
+import { crossLanguagePlan, mergedHits, type CrossLanguagePlan } from './cross-language.ts';
 import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
 import type { PolicySuggestion, SuggestResponse } from '../shared/search.ts';
 import { hasMatch, highlightTags, leadingSnippet, snippetAround, splitHighlight } from '../shared/highlight.ts';
@@ -32,23 +32,25 @@ export function buildSuggestionSearch(q: string, limit: number, indexUid: string
 
 /** A suggestion query's hits as the dropdown's entries. */
 function suggestionsOf(result: MultiSearchResult<SuggestionDocument>): PolicySuggestion[] {
-  return result.hits.map((hit): PolicySuggestion => {
-    const title = String(hit._formatted?.title ?? hit.title);
-    const description = String(hit._formatted?.description ?? '');
-    const snippet = snippetAround(splitHighlight(description), snippetContext);
-    return {
-      id: hit.id,
-      title: hit.title,
-      time: hit.date,
-      departmentId: hit.departmentId,
-      departmentCode: hit.departmentCode || null,
-      highlight: {
-        title: splitHighlight(title),
-        // Without a match in the description, the spec shows its first 150 characters instead of a crop.
-        description: hasMatch(snippet) ? snippet : leadingSnippet(hit.description),
-      },
-    };
-  });
+  return result.hits.map(suggestionOf);
+}
+
+function suggestionOf(hit: MultiSearchResult<SuggestionDocument>['hits'][number]): PolicySuggestion {
+  const title = String(hit._formatted?.title ?? hit.title);
+  const description = String(hit._formatted?.description ?? '');
+  const snippet = snippetAround(splitHighlight(description), snippetContext);
+  return {
+    id: hit.id,
+    title: hit.title,
+    time: hit.date,
+    departmentId: hit.departmentId,
+    departmentCode: hit.departmentCode || null,
+    highlight: {
+      title: splitHighlight(title),
+      // Without a match in the description, the spec shows its first 150 characters instead of a crop.
+      description: hasMatch(snippet) ? snippet : leadingSnippet(hit.description),
+    },
+  };
 }
 
 /**
@@ -59,14 +61,13 @@ function suggestionsOf(result: MultiSearchResult<SuggestionDocument>): PolicySug
  */
 const suggestionShape = (crossLanguage: CrossLanguagePlan | null, limit: number): AnswerShape<SuggestionDocument, SuggestResponse> => ({
   name: 'suggestions',
-  build: ([result, chineseResult]) => {
+  build: ([result, ...chineseResults]) => {
     const suggestions = suggestionsOf(result!);
-    if (!crossLanguage || !chineseResult) return { suggestions };
+    if (!crossLanguage) return { suggestions };
     const listed = new Set(suggestions.map((suggestion) => suggestion.id));
-    const matched = termMatches(crossLanguage.expansions);
-    const more = suggestionsOf(chineseResult)
-      .filter((suggestion) => !listed.has(suggestion.id))
-      .map((suggestion) => ({ ...suggestion, matched }));
+    const more = mergedHits(chineseResults, crossLanguage)
+      .filter(({ hit }) => !listed.has(hit.id))
+      .map(({ hit, matched }) => ({ ...suggestionOf(hit), matched }));
     const chinesePlaces = Math.min(more.length, Math.max(limit - suggestions.length, Math.ceil(limit / 4)));
     return { suggestions: [...suggestions.slice(0, limit - chinesePlaces), ...more.slice(0, chinesePlaces)] };
   },
@@ -82,10 +83,10 @@ export async function suggestPolicies(deps: AppDeps, q: string, limit: number, r
   // A query with no letter or digit (punctuation, spaces) can match no word: Meilisearch would
   // answer it as an empty query, with policies that match nothing typed.
   if (!/[\p{L}\p{N}]/u.test(q)) return noSuggestions;
-  const crossLanguage = crossLanguagePlan(q, reader, limit);
+  const crossLanguage = await crossLanguagePlan(deps.search, q, reader, limit);
   const queries = [buildSuggestionSearch(q, limit, deps.search.indexName, reader)];
-  if (crossLanguage) {
-    queries.push({ ...crossLanguage.query, indexUid: deps.search.indexName, attributesToRetrieve: queries[0]!.attributesToRetrieve, attributesToHighlight: ['title', 'description'] });
+  for (const query of crossLanguage?.queries ?? []) {
+    queries.push({ ...query, indexUid: deps.search.indexName, attributesToRetrieve: queries[0]!.attributesToRetrieve, attributesToHighlight: ['title', 'description'] });
   }
   return deps.search.search(queries, reader, suggestionShape(crossLanguage, limit));
 }

@@ -13,7 +13,8 @@ import { indexAll, insertPolicies, type TestPolicy } from '../../search/testing.
 import { criteriaParams } from '../../shared/criteria-params.ts';
 import { answerInstantSearch, type InstantSearchRequest } from '../../shared/instant-search-client.ts';
 import type { SavedSearchQuery } from '../../shared/saved-search-schemas.ts';
-import { searchQuerySchema, type SearchCriteria, type SearchResponse } from '../../shared/search.ts';
+import { searchQuerySchema, type CrossLanguageMatches, type SearchCriteria, type SearchResponse, type SuggestResponse, type TermMatch } from '../../shared/search.ts';
+import { loadCrossLanguageDocuments } from '../../search/cross-language-set.ts';
 import { createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 
@@ -221,5 +222,59 @@ describe('the one search road: every caller finds the same set, in every order',
     expect(both.length).toBeGreaterThan(0);
     expect(both.length).toBeLessThan(data.length);
     expect(both).toEqual(data.filter((id) => security.includes(id)));
+  });
+});
+
+/**
+ * The cross-language dimension (issue 43): for an English query, the search page, the dashboard's
+ * Chinese matches (GET /api/search/chinese-matches), /api/v1's search and the suggestions give the
+ * same Chinese matches, each with the same terms, whatever the order; a visitor's road finds none.
+ */
+describe('the one search road, across the language gap', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  let apiKey: string;
+  const englishQueries = ['defective car recall', 'migrant workers wages', 'rare earth mining', 'food safety law', 'important data protection', 'patent agency'];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    // Real Chinese-only documents (Chinese title and original, no English), beside English policies sharing the queries' words.
+    const documents = loadCrossLanguageDocuments();
+    await insertPolicies(ctx, [
+      ...documents.map((document, index) => ({ title: document.title, departmentId: departmentIds[index % departmentIds.length]!, publishedOn: document.publishedOn, chineseOriginal: document.chineseText, englishTranslation: null })),
+      ...policies.slice(0, 20),
+    ]);
+    await indexAll(ctx);
+    const subscriber = await createSubscriber(ctx);
+    cookie = subscriber.cookie;
+    apiKey = (await createKeyFor(ctx, cookie)).key;
+  }, 180_000);
+  afterAll(() => ctx.close());
+
+  const json = async <T>(response: Response): Promise<T> => {
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as T;
+  };
+  const matchesOf = (policies: { id: number; matched: TermMatch[] }[]) => policies.map((policy) => ({ id: policy.id, matched: policy.matched }));
+
+  it.each(englishQueries.flatMap((q) => searchSorts.map((sortBy) => [q, sortBy] as const)))('"%s", %s', async (q, sortBy) => {
+    const params = new URLSearchParams({ q, sortBy });
+    const page = await json<SearchResponse>(await ctx.request(`/api/search?${params}`, { cookie }));
+    const found = matchesOf(page.crossLanguage!.policies);
+    expect(found.length, 'the search page finds Chinese matches').toBeGreaterThan(0);
+    const shown = new Set(page.policies.map((policy) => policy.id));
+    const dashboard = await json<CrossLanguageMatches>(await ctx.request(`/api/search/chinese-matches?${params}`, { cookie }));
+    expect(matchesOf(dashboard.policies.filter((policy) => !shown.has(policy.id))), 'dashboard').toEqual(found);
+    expect(dashboard.matched, 'dashboard terms').toEqual(page.crossLanguage!.matched);
+    const v1 = await json<{ crossLanguage?: CrossLanguageMatches }>(await callWithKey(ctx, `/api/v1/search?${params}`, apiKey));
+    expect(matchesOf(v1.crossLanguage!.policies), '/api/v1').toEqual(found);
+    const { suggestions } = await json<SuggestResponse>(await ctx.request(`/api/search/suggest?${new URLSearchParams({ q })}`, { cookie }));
+    const suggested = suggestions.filter((suggestion) => suggestion.matched).map((suggestion) => ({ id: suggestion.id, matched: suggestion.matched! }));
+    expect(suggested.length, 'suggestions').toBeGreaterThan(0);
+    expect(found.slice(0, suggested.length), 'suggestions: the first of the same matches').toEqual(suggested);
+    // A visitor's search may not read the Chinese text: no road finds a policy through it.
+    expect((await json<SearchResponse>(await ctx.request(`/api/search?${params}`))).crossLanguage, 'visitor').toBeUndefined();
+    expect((await json<CrossLanguageMatches>(await ctx.request(`/api/search/chinese-matches?${params}`))).policies, 'visitor, dashboard').toEqual([]);
+    expect((await json<SuggestResponse>(await ctx.request(`/api/search/suggest?${new URLSearchParams({ q })}`))).suggestions.filter((suggestion) => suggestion.matched), 'visitor, suggestions').toEqual([]);
   });
 });
