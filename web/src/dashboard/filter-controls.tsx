@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Slider } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useInstantSearch } from 'react-instantsearch';
 import type { RefinementListRenderState } from 'instantsearch.js/es/connectors/refinement-list/connectRefinementList';
 import { departmentsQuery, topicsQuery } from '../api/reference.ts';
 import { DateField } from '../components/date-field.tsx';
@@ -10,7 +11,7 @@ import { searchSortLabels, sortsOffered, type SearchSort } from '../../../vocabu
 import { translationStatusLabels, translationStatuses, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { departmentList } from '../../../vocabulary/departments.ts';
 import { industryList } from '../../../vocabulary/industries.ts';
-import { pageSizes } from './dashboard-state.ts';
+import { facetAttributes, pageSizes } from './dashboard-state.ts';
 
 export type FilterControlsProps = {
   departments: RefinementListRenderState;
@@ -46,10 +47,10 @@ export function FilterControls(props: FilterControlsProps) {
 
   const facets = (
     <>
-      <FacetFilter title="Departments" facet={props.departments} every={departmentCodes} layout={layout} describe={departmentName} />
-      <FacetFilter title="Industries" facet={props.industries} every={industryNames} layout={layout} />
-      <FacetFilter title="Topics" facet={props.topics} every={topicList?.map((topic) => topic.code) ?? []} byCount layout={layout} labelOf={topicName} />
-      <FacetFilter title="Translation" facet={props.translation} every={translationStatuses} layout={layout} labelOf={(status) => translationStatusLabels[status as TranslationStatus] ?? status} />
+      <FacetFilter title="Departments" attribute={facetAttributes.departments} facet={props.departments} every={departmentCodes} layout={layout} describe={departmentName} />
+      <FacetFilter title="Industries" attribute={facetAttributes.industries} facet={props.industries} every={industryNames} layout={layout} />
+      <FacetFilter title="Topics" attribute={facetAttributes.topics} facet={props.topics} every={topicList?.map((topic) => topic.code) ?? []} byCount layout={layout} labelOf={topicName} />
+      <FacetFilter title="Translation" attribute={facetAttributes.translation} facet={props.translation} every={translationStatuses} layout={layout} labelOf={(status) => translationStatusLabels[status as TranslationStatus] ?? status} />
     </>
   );
   const dates = (
@@ -125,6 +126,8 @@ export function FilterControls(props: FilterControlsProps) {
 
 type FacetFilterProps = {
   title: string;
+  /** The index attribute it filters, whose applied values the InstantSearch state holds. */
+  attribute: string;
   facet: RefinementListRenderState;
   /** Every value the filter can take: each is offered, with 0 when the results hold none (issue 46). */
   every: readonly string[];
@@ -139,7 +142,9 @@ type FacetFilterProps = {
  * A refinement list with its counts, offering every value, not only those the current results
  * hold: a filter with no result yet (rare earth + MIIT, as an alert) can still be set up.
  */
-function FacetFilter({ title, facet, every, byCount = false, layout, labelOf = (value) => value, describe }: FacetFilterProps) {
+function FacetFilter({ title, attribute, facet, every, byCount = false, layout, labelOf = (value) => value, describe }: FacetFilterProps) {
+  // Ticked from the applied state, at once: a value the last results did not hold has no item to say so until the next answer.
+  const applied = useInstantSearch().indexUiState.refinementList?.[attribute] ?? [];
   const found = new Map(facet.items.map((item) => [item.value, item]));
   const values = [...new Set([...every, ...found.keys()])];
   const options = values
@@ -148,7 +153,7 @@ function FacetFilter({ title, facet, every, byCount = false, layout, labelOf = (
       label: labelOf(value),
       description: describe?.(value),
       count: found.get(value)?.count ?? 0,
-      selected: found.get(value)?.isRefined ?? false,
+      selected: applied.includes(value),
     }))
     .sort((a, b) => (byCount ? b.count - a.count : 0) || a.value.localeCompare(b.value));
   return (
