@@ -13,6 +13,7 @@ import { termsOfServiceRoute } from './routes/terms-of-service.tsx';
 import { dashboardRoute } from './routes/dashboard.tsx';
 import { policyRoute } from './routes/policy.tsx';
 import { searchRoute } from './routes/search.tsx';
+import { analyticsRoute, departmentRoute, topicRoute } from './routes/analytics.tsx';
 import { adminRoute } from './routes/admin.tsx';
 import { statusRoute } from './routes/status.tsx';
 import { auditTestRoute } from './routes/audit-test.tsx';
@@ -31,6 +32,9 @@ const routeTree = rootRoute.addChildren([
   contactRoute,
   dashboardRoute,
   searchRoute,
+  analyticsRoute,
+  departmentRoute,
+  topicRoute,
   policyRoute,
   adminRoute,
   statusRoute,
