@@ -3,6 +3,7 @@ import { departmentList, industryList, topicList } from '../../db/reference-data
 import { loadDemoPolicies } from '../../db/seed.ts';
 import { createPolicy } from '../../db/testing.ts';
 import { loadLabelledSet } from '../processing/documents/labelled-set.ts';
+import { callWithKey, createKeyFor } from '../public-api/testing.ts';
 import { indexAll } from '../search/testing.ts';
 import {
   analyticsGroupings,
@@ -213,6 +214,19 @@ describe('analytics counted by the index agree with SQL', () => {
     expect(overview.mostImportant[0]!.impact).toBe(highest!.impact);
     expect(overview.mostImportant.every((card) => card.departmentCode === 'MIIT')).toBe(true);
   }, 120_000);
+
+  it('answers the same in /api/v1, with its published names (lists comma-separated)', async () => {
+    const { key } = await createKeyFor(ctx, cookie);
+    const filters: Filters = { departments: ['SC', 'PBOC'], topics: ['FINTECH', 'TRADE'], minImportance: 3 };
+    for (const grouping of analyticsGroupings) {
+      const range = ranges.month.demo;
+      const published = new URLSearchParams({ departments: 'SC,PBOC', topics: 'FINTECH,TRADE', minImportance: '3', groupBy: grouping, interval: 'month', ...range });
+      const response = await callWithKey(ctx, `/api/v1/analytics?${published}`, key);
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(await response.json(), grouping).toEqual(await askAnalytics(grouping, 'month', range, filters));
+    }
+    expect((await callWithKey(ctx, '/api/v1/analytics?groupBy=colour', key)).status).toBe(400);
+  });
 
   it('refuses a range that is too long, upside down or malformed with a 400', async () => {
     for (const query of ['groupBy=topic&interval=week&from=2020-01-01&to=2026-01-01', 'groupBy=topic&from=2026-02-01&to=2026-01-01', 'groupBy=colour', 'groupBy=topic&from=2026-02-30']) {

@@ -33,7 +33,7 @@ export const analyticsRangeSchema = z.object({
 /** GET /api/analytics: a grouping over a range, and the search's filters. */
 export const analyticsQuerySchema = searchQuerySchema.and(
   analyticsRangeSchema.extend({
-    groupBy: z.enum(analyticsGroupings, { error: `must be one of ${analyticsGroupings.join(', ')}` }),
+    groupBy: optionalParam(z.enum(analyticsGroupings, { error: `must be one of ${analyticsGroupings.join(', ')}` })).default('department'),
   }),
 );
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
