@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAccounts } from '../api/bench/accounts.ts';
+import { benchAnalytics } from '../api/bench/analytics.ts';
 import { benchAlerts } from '../api/bench/alerts.ts';
 import { benchAdmin } from '../api/bench/admin.ts';
 import { benchProcessing } from '../api/bench/processing.ts';
@@ -35,10 +36,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls'] as const;
+const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -193,7 +194,7 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       await emit(await benchIndexer(indexerContext));
-    } else if ((['search', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs', 'stalls'] as const).some((name) => sections.includes(name))) {
+    } else if ((['search', 'analytics', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs', 'stalls'] as const).some((name) => sections.includes(name))) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
@@ -223,6 +224,11 @@ async function main(): Promise<number> {
         const forwarder = await startForwarder({ ...serviceEnv, MEILI_SEARCH_KEY: keys.searchKey }, cleanup);
         await emit(await benchSearch({ ...apiContext, uncachedApiUrl: uncached.apiUrl, forwarderUrl: forwarder.url }));
         await forwarder.stop();
+        await uncached.api.stop();
+      }
+      if (sections.includes('analytics')) {
+        const uncached = await startApi('api (SEARCH_CACHE_MB=0)', { SEARCH_CACHE_MB: '0' });
+        await emit(await benchAnalytics({ ...apiContext, uncachedApiUrl: uncached.apiUrl }));
         await uncached.api.stop();
       }
       if (sections.includes('public-api')) {

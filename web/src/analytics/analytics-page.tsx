@@ -10,7 +10,6 @@ import { formatFilterDate } from '../lib/format.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { PolicyCard } from '../policies/policy-card.tsx';
 import type { AnalyticsPageSearch } from './analytics-address.ts';
-import { searchAddressOf } from '../search/search-address.ts';
 import { ComparisonChart, CountChart, PeriodChart } from './charts.tsx';
 
 /** The page's criteria without its range: what every count is taken under. */
@@ -23,7 +22,7 @@ export function useCountLinks(overview: AnalyticsOverview | undefined, criteria:
   const navigate = useNavigate();
   const days = new Map((overview ? analyticsPeriods(overview) : []).map((period) => [period.period, period]));
   return {
-    open: (linked: Partial<SearchCriteria>) => void navigate({ to: '/search', search: searchAddressOf(linked) }),
+    open: (linked: Partial<SearchCriteria>) => void navigate({ to: '/search', search: linked }),
     inPeriod: (grouping: AnalyticsGrouping | undefined, key: string | undefined, period: string) => {
       const { from, to } = days.get(period) ?? { from: period, to: period };
       return criteriaOfCount(criteria, { ...(grouping && key !== undefined ? { grouping, key } : {}), from, to });
@@ -86,7 +85,7 @@ export function AnalyticsPage() {
   return (
     <PageLayout
       headerRight={
-        <Link to="/search" search={searchAddressOf(overview ? criteriaOfCount(criteria, overview) : criteria)} className="btn-secondary">
+        <Link to="/search" search={overview ? criteriaOfCount(criteria, overview) : criteria} className="btn-secondary">
           Open these policies
         </Link>
       }

@@ -3,7 +3,6 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsCount, AnalyticsInterval, AnalyticsSeries } from '../../../api/shared/analytics.ts';
 import type { SearchCriteria } from '../../../api/shared/search.ts';
-import { searchAddressOf } from '../search/search-address.ts';
 import { csvOf, downloadCsv, downloadSvg } from './chart-export.ts';
 
 /**
@@ -109,7 +108,7 @@ export function ChartFigure({
 function CountCell({ count, criteria, label }: { count: number; criteria: Partial<SearchCriteria>; label: string }) {
   return (
     <td className="px-2 py-1 text-right tabular-nums">
-      <Link to="/search" search={searchAddressOf(criteria)} className="underline decoration-slate-300 hover:decoration-slate-700" aria-label={`${count} policies: ${label}`}>
+      <Link to="/search" search={criteria} className="underline decoration-slate-300 hover:decoration-slate-700" aria-label={`${count} policies: ${label}`}>
         {count.toLocaleString('en-GB')}
       </Link>
     </td>

@@ -13,7 +13,6 @@ import { PageLayout } from '../components/page-layout.tsx';
 import { formatFilterDate } from '../lib/format.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import type { AnalyticsPageSearch } from './analytics-address.ts';
-import { searchAddressOf } from '../search/search-address.ts';
 import { changeText, criteriaOfPage, MostImportant, OverviewStatus, RangeControls, useCountLinks } from './analytics-page.tsx';
 import { CountChart, PeriodChart } from './charts.tsx';
 
@@ -53,7 +52,7 @@ function SubjectPage({
   return (
     <PageLayout
       headerRight={
-        <Link to="/search" search={searchAddressOf(criteria)} className="btn-secondary">
+        <Link to="/search" search={criteria} className="btn-secondary">
           All its policies
         </Link>
       }
