@@ -30,6 +30,7 @@ import { Cleanup, formatBytes, progress, repoRoot, spawnNodeService, waitFor, ty
 import { benchIndexer, bringIndexInStep, meiliDatabaseDir, type IndexerBenchContext } from '../indexer/bench/indexer.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { startMeilisearch } from '../indexer/meilisearch-server.ts';
+import { benchAnalyticsRender } from '../web/e2e/analytics-bench.ts';
 import { benchWeb } from '../web/e2e/bench.ts';
 
 // The one entry of `make bench`, above the four modules so it may import each of them. Not under
@@ -201,7 +202,7 @@ async function main(): Promise<number> {
 
     const needsApi = sections.some((name) => name !== 'indexer' && name !== 'sources-extract');
     if (needsApi) {
-      if (sections.includes('web')) await ensureWebBuilt(progress);
+      if (sections.includes('web') || sections.includes('analytics')) await ensureWebBuilt(progress);
       const startApi = async (name: string, overrides: Record<string, string> = {}) => {
         const port = await freePort();
         const appUrl = `http://localhost:${port}`;
@@ -229,6 +230,7 @@ async function main(): Promise<number> {
       if (sections.includes('analytics')) {
         const uncached = await startApi('api (SEARCH_CACHE_MB=0)', { SEARCH_CACHE_MB: '0' });
         await emit(await benchAnalytics({ ...apiContext, uncachedApiUrl: uncached.apiUrl }));
+        await emit(await benchAnalyticsRender(appUrl));
         await uncached.api.stop();
       }
       if (sections.includes('public-api')) {
