@@ -17,6 +17,7 @@ import { feedTokenRoutes } from './routes/feeds/feed-token.ts';
 import { feedRoutes } from './routes/feeds/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { policyRoutes } from './routes/policies/index.ts';
+import { analyticsRoutes } from './routes/analytics/index.ts';
 import { referenceRoutes } from './routes/reference/index.ts';
 import { savedSearchRoutes } from './routes/saved-searches/index.ts';
 import { scraperStatusRoutes } from './routes/scraper-status/index.ts';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
     .use(sessionMiddleware(deps))
     // What a search may match depends on the reader's subscription (search sees what they may read).
     .route('/search', searchRoutes(deps))
+    .route('/analytics', analyticsRoutes(deps))
     // Exports: /policies/{id}/export, /search/export, /collections/{id}/export (entitlement checked per call).
     .route('/', exportRoutes(deps))
     .route('/reading', readingRoutes(deps))

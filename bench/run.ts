@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAccounts } from '../api/bench/accounts.ts';
+import { benchAnalytics } from '../api/bench/analytics.ts';
 import { benchAlerts } from '../api/bench/alerts.ts';
 import { benchAdmin } from '../api/bench/admin.ts';
 import { benchProcessing } from '../api/bench/processing.ts';
@@ -29,16 +30,17 @@ import { Cleanup, formatBytes, progress, repoRoot, spawnNodeService, waitFor, ty
 import { benchIndexer, bringIndexInStep, meiliDatabaseDir, type IndexerBenchContext } from '../indexer/bench/indexer.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { startMeilisearch } from '../indexer/meilisearch-server.ts';
+import { benchAnalyticsRender } from '../web/e2e/analytics-bench.ts';
 import { benchWeb } from '../web/e2e/bench.ts';
 
 // The one entry of `make bench`, above the four modules so it may import each of them. Not under
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls'] as const;
+const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -193,14 +195,14 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       await emit(await benchIndexer(indexerContext));
-    } else if ((['search', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs', 'stalls'] as const).some((name) => sections.includes(name))) {
+    } else if ((['search', 'analytics', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs', 'stalls'] as const).some((name) => sections.includes(name))) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
 
     const needsApi = sections.some((name) => name !== 'indexer' && name !== 'sources-extract');
     if (needsApi) {
-      if (sections.includes('web')) await ensureWebBuilt(progress);
+      if (sections.includes('web') || sections.includes('analytics')) await ensureWebBuilt(progress);
       const startApi = async (name: string, overrides: Record<string, string> = {}) => {
         const port = await freePort();
         const appUrl = `http://localhost:${port}`;
@@ -223,6 +225,12 @@ async function main(): Promise<number> {
         const forwarder = await startForwarder({ ...serviceEnv, MEILI_SEARCH_KEY: keys.searchKey }, cleanup);
         await emit(await benchSearch({ ...apiContext, uncachedApiUrl: uncached.apiUrl, forwarderUrl: forwarder.url }));
         await forwarder.stop();
+        await uncached.api.stop();
+      }
+      if (sections.includes('analytics')) {
+        const uncached = await startApi('api (SEARCH_CACHE_MB=0)', { SEARCH_CACHE_MB: '0' });
+        await emit(await benchAnalytics({ ...apiContext, uncachedApiUrl: uncached.apiUrl }));
+        await emit(await benchAnalyticsRender(appUrl));
         await uncached.api.stop();
       }
       if (sections.includes('public-api')) {

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { importanceRange } from '../../vocabulary/importance.ts';
 import { translationStatuses } from '../../vocabulary/translation-status.ts';
+import { analyticsGroupings, analyticsIntervals, type AnalyticsAnswer } from '../shared/analytics.ts';
 import type { CollectionSummary } from '../shared/collection-schemas.ts';
 import type { Department, HighlightPart, Industry, PolicyCard, PolicyDetail, PolicySuggestion, SearchResponse, Topic } from '../shared/search.ts';
 
@@ -153,6 +154,28 @@ export const collectionListSchema = z
   })
   .openapi('CollectionList');
 
+export const analyticsSchema = z
+  .object({
+    groupBy: z.enum(analyticsGroupings),
+    interval: z.enum(analyticsIntervals),
+    from: isoDay.openapi({ description: 'The first day counted.' }),
+    to: isoDay.openapi({ description: 'The last day counted.' }),
+    series: z.array(
+      z.object({
+        key: z.string().openapi({ description: 'The value filtered on: a department code, a topic code, an industry name or an importance score.', example: 'CSRC' }),
+        label: z.string().openapi({ example: 'China Securities Regulatory Commission' }),
+        points: z.array(
+          z.object({
+            period: isoDay.openapi({ description: "The period's first day (weeks start on Monday, UTC); its count covers only the days from `from` to `to`." }),
+            count: z.int().min(0),
+          }),
+        ),
+      }),
+    ),
+    total: z.int().min(0).openapi({ description: 'Policies in the whole range under the filters (a policy with two topics counts once here, once in each topic).' }),
+  })
+  .openapi('Analytics');
+
 export const errorSchema = z
   .object({
     error: z.object({
@@ -252,3 +275,5 @@ export const toDepartmentList = (rows: Department[]) => ({ departments: rows.map
 export const toIndustryList = (rows: Industry[]) => ({ industries: rows.map(({ id, name }) => ({ id, name })) });
 export const toTopicList = (rows: Topic[]) => ({ topics: rows.map(({ id, code, name_en }) => ({ id, code, name: name_en })) });
 export const toCollectionList = (rows: CollectionSummary[]) => ({ collections: rows });
+
+export const toAnalytics = (answer: AnalyticsAnswer) => answer;

@@ -14,6 +14,7 @@ import { dashboardRoute } from './routes/dashboard.tsx';
 import { policyRoute } from './routes/policy.tsx';
 import { policyPreviewRoute } from './routes/policy-preview.tsx';
 import { searchRoute } from './routes/search.tsx';
+import { analyticsRoute, departmentRoute, topicRoute } from './routes/analytics.tsx';
 import { adminRoute } from './routes/admin.tsx';
 import { statusRoute } from './routes/status.tsx';
 import { auditTestRoute } from './routes/audit-test.tsx';
@@ -32,6 +33,9 @@ const routeTree = rootRoute.addChildren([
   contactRoute,
   dashboardRoute,
   searchRoute,
+  analyticsRoute,
+  departmentRoute,
+  topicRoute,
   policyRoute,
   policyPreviewRoute,
   adminRoute,

@@ -1,9 +1,8 @@
-import { Hono, type Context, type TypedResponse } from 'hono';
-import type { JSONParsed } from 'hono/utils/types';
+import { Hono, type Context } from 'hono';
 import type { AuthEnv } from '../../auth/session.ts';
 import { hasFullAccess } from '../../billing/entitlement.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { SearchAnswer } from '../../search/cached-search.ts';
+import { sendAnswer } from '../../http/search-answer.ts';
 import type { SearchReader } from '../../search/policy-index.ts';
 import { searchChineseMatches, searchPolicies } from '../../search/policy-search.ts';
 import { suggestPolicies } from '../../search/suggestions.ts';
@@ -36,10 +35,3 @@ export function searchRoutes(deps: AppDeps) {
     });
 }
 
-/**
- * Sends a search answer's JSON text as it is (made once, however often it is served from memory),
- * typed as `c.json(answer.value)` would be, so the typed client (hc<App>) reads the same type.
- */
-function sendAnswer<Value extends object>(c: Context, answer: SearchAnswer<Value>) {
-  return c.body(answer.json, 200, { 'Content-Type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<Value>, 200, 'json'>;
-}

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { analyticsGroupings, analyticsIntervals, maxAnalyticsPeriods } from '../../shared/analytics.ts';
 import { maxSuggestions, searchPageSizes, searchSorts } from '../../shared/search.ts';
 import {
+  analyticsSchema,
   collectionListSchema,
   departmentListSchema,
   errorSchema,
@@ -91,6 +93,26 @@ export const searchRoute = createRoute({
   ...keyed,
   request: { query: searchQuery },
   responses: { 200: json(searchResultSchema, 'A page of results.'), ...errors },
+});
+
+const analyticsQuery = filterQuery.omit({ sortBy: true, page: true, pageSize: true }).extend({
+  q: searchQuery.shape.q,
+  groupBy: z.enum(analyticsGroupings).optional().openapi({ description: 'What each series is: a department, topic, industry or importance score (default department).', example: 'topic' }),
+  interval: z.enum(analyticsIntervals).optional().openapi({ description: 'A point per week (from Monday, UTC) or per month (default month).', example: 'month' }),
+  from: z.string().optional().openapi({ description: 'The first day counted (YYYY-MM-DD; default a year before `to`, from the start of that week or month).', example: '2025-01-01' }),
+  to: z.string().optional().openapi({ description: `The last day counted (YYYY-MM-DD; default today). At most ${maxAnalyticsPeriods} periods.`, example: '2025-12-31' }),
+});
+
+export const analyticsRoute = createRoute({
+  method: 'get',
+  path: '/analytics',
+  tags: ['Analytics'],
+  summary: 'Count policies over time',
+  description:
+    "Policies per week or month, one series per department, topic, industry or importance score, under the search filters: the counts of exactly the policies `/search` lists with the same filters and the period's dates. With a grouping's own filter (say `topics`), only the values chosen are series.",
+  ...keyed,
+  request: { query: analyticsQuery },
+  responses: { 200: json(analyticsSchema, 'The series and the total.'), ...errors },
 });
 
 export const suggestionsRoute = createRoute({

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertWellFormedText, describeIssues } from '../../http/validation.ts';
 import { loadPolicyDetail } from '../../policies/detail.ts';
+import { loadAnalytics } from '../../analytics/analytics.ts';
 import { apiKeyAuthenticator } from '../../public-api/keys.ts';
 import { checkLimits } from '../../public-api/limits.ts';
 import * as shapes from '../../public-api/shapes.ts';
@@ -14,6 +15,7 @@ import { loadDepartments, loadIndustries, loadTopics } from '../../reference/lis
 import type { SearchAnswer } from '../../search/cached-search.ts';
 import { searchPolicies } from '../../search/policy-search.ts';
 import { suggestPolicies } from '../../search/suggestions.ts';
+import { analyticsQuerySchema } from '../../shared/analytics.ts';
 import { policyIdParamSchema, searchQuerySchema, suggestQuerySchema, type SearchCriteria } from '../../shared/search.ts';
 import * as routes from './definitions.ts';
 import { openApiDocument } from './document.ts';
@@ -71,6 +73,9 @@ export function publicApiRoutes(deps: AppDeps) {
       const answer = await suggestPolicies(deps, q, limit, { entitled: c.var.reader.entitled });
       return c.json(shapes.toSuggestionList(answer.value.suggestions), 200);
     })
+    .openapi(routes.analyticsRoute, async (c) =>
+      sendMapped(c, await loadAnalytics(deps, publicCriteria(analyticsQuerySchema, c.req.valid('query')), { entitled: c.var.reader.entitled }), shapes.toAnalytics),
+    )
     .openapi(routes.departmentsRoute, async (c) => c.json(shapes.toDepartmentList(await loadDepartments(deps.db)), 200))
     .openapi(routes.industriesRoute, async (c) => c.json(shapes.toIndustryList(await loadIndustries(deps.db)), 200))
     .openapi(routes.topicsRoute, async (c) => c.json(shapes.toTopicList(await loadTopics(deps.db)), 200))
@@ -90,12 +95,17 @@ const listParams = new Set(['departments', 'industries', 'topics', 'translation'
  * JSON arrays), checked by that schema: one rule for search criteria, whichever API asks.
  */
 function searchCriteria(query: Record<string, string | undefined>): SearchCriteria {
+  return publicCriteria(searchQuerySchema, query);
+}
+
+/** The public query read by a schema of the product's own (the search's, or analytics' which extends it). */
+function publicCriteria<Schema extends z.ZodType>(schema: Schema, query: Record<string, string | undefined>): z.output<Schema> {
   const raw: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
     raw[name] = listParams.has(name) ? JSON.stringify(value.split(',').map((item) => item.trim()).filter(Boolean)) : value;
   }
-  return parsed(searchQuerySchema, raw);
+  return parsed(schema, raw);
 }
 
 /**

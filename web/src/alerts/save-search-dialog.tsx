@@ -8,9 +8,18 @@ import { alertLabels, describeSavedQuery } from './saved-query.ts';
 /**
  * "Save search" beside a search: a dialog asking a name and how often to be alerted, saving the
  * search's text and every filter. `currentQuery` is read when the dialog opens, so it saves what
- * is on screen then.
+ * is on screen then. A department's or topic's page offers it as "Follow": named after the
+ * subject, alerting daily unless the reader chooses otherwise.
  */
-export function SaveSearchButton({ currentQuery, className = '' }: { currentQuery: () => SavedSearchQuery; className?: string }) {
+export function SaveSearchButton({
+  currentQuery,
+  className = '',
+  follow,
+}: {
+  currentQuery: () => SavedSearchQuery;
+  className?: string;
+  follow?: { name: string };
+}) {
   const [query, setQuery] = useState<SavedSearchQuery | null>(null);
   const [name, setName] = useState('');
   const [alert, setAlert] = useState<AlertFrequency>('off');
@@ -22,8 +31,8 @@ export function SaveSearchButton({ currentQuery, className = '' }: { currentQuer
     if (!next) return setQuery(null);
     const current = currentQuery();
     setQuery(current);
-    setName(current.q ?? '');
-    setAlert('off');
+    setName(follow?.name ?? current.q ?? '');
+    setAlert(follow ? 'daily' : 'off');
   };
 
   const submit = (event: FormEvent) => {
@@ -34,13 +43,13 @@ export function SaveSearchButton({ currentQuery, className = '' }: { currentQuer
 
   return (
     <Dialog.Root open={query !== null} onOpenChange={open}>
-      <Dialog.Trigger className={`btn-secondary h-10 ${className}`} data-testid="save-search">
-        Save search
+      <Dialog.Trigger className={`${follow ? 'btn-primary' : 'btn-secondary'} h-10 ${className}`} data-testid="save-search">
+        {follow ? `Follow ${follow.name}` : 'Save search'}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.dialogOverlay} />
         <Dialog.Content className={ui.dialogContent}>
-          <Dialog.Title className="text-lg font-semibold">Save search</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold">{follow ? `Follow ${follow.name}` : 'Save search'}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm break-words text-slate-700">{query && describeSavedQuery(query)}</Dialog.Description>
           <form onSubmit={submit} className="mt-4 grid gap-4">
             <div>

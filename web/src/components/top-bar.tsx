@@ -26,7 +26,12 @@ export function TopBar() {
         <div className="hidden min-w-0 flex-1 md:flex">
           <PolicyTicker user={user} userPending={isPending} />
         </div>
-        <div className="ml-auto shrink-0">{user && <AccountMenu user={user} />}</div>
+        <nav aria-label="Main" className="ml-auto flex shrink-0 items-center gap-2">
+          <Link to="/analytics" className="rounded px-2 py-1 text-sm font-medium text-slate-900 hover:bg-slate-100 [&.active]:underline">
+            Analytics
+          </Link>
+          {user && <AccountMenu user={user} />}
+        </nav>
       </div>
     </header>
   );

@@ -1,15 +1,15 @@
 import { fullAccessPlan } from '../api/billing.ts';
-import { PlanFeatureList } from '../components/plan-feature-list.tsx';
+import { PlanFeatureList, type PlanFeature } from '../components/plan-feature-list.tsx';
 import { preloadSignup } from './landing-header.tsx';
 
-const planFeatures = [
+const planFeatures: PlanFeature[] = [
   'Real-time monitoring of government policy releases',
   'AI translation from Chinese to English',
   'AI analysis and industry impact assessment',
   'Advanced search and filters',
   'Bookmarks and policy collections',
   'E-mail alerts for your saved searches',
-  'Basic analytics',
+  { label: 'Basic analytics', to: '/analytics' },
   'Slack and API integrations',
   'Full historical policy archive',
   'Email support',
