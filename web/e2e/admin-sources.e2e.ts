@@ -60,6 +60,15 @@ for (const [index, viewport] of (['desktop', 'mobile'] as const).entries()) {
       await preview.waitFor();
       expect(await preview.textContent()).toContain(document.title);
       expect(await preview.textContent()).toContain('Read by');
+      // A page that cannot be fetched says why, in the server's words, without a raw "422:" before them.
+      await page.getByLabel('Page address').fill(site.url('/no-such-page.htm'));
+      await page.getByRole('button', { name: 'Preview' }).click();
+      const refusal = page.getByRole('alert').filter({ hasText: 'The page could not be fetched' });
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toMatch(/^The page could not be fetched: /);
+      await page.getByLabel('Page address').fill(site.url(document.path));
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await preview.waitFor();
       await checkPage(page, `admin-sources-preview-${viewport}`);
       expect(await database.db.$count(pendingStories, eq(pendingStories.url, site.url(document.path)))).toBe(0);
 
