@@ -14,7 +14,8 @@ import { loadDepartments, loadIndustries, loadTopics } from '../../reference/lis
 import type { SearchAnswer } from '../../search/cached-search.ts';
 import { searchPolicies } from '../../search/policy-search.ts';
 import { suggestPolicies } from '../../search/suggestions.ts';
-import { policyIdParamSchema, searchQuerySchema, suggestQuerySchema, type SearchCriteria } from '../../shared/search.ts';
+import { policyIdParamSchema, suggestQuerySchema } from '../../shared/search.ts';
+import { criteriaOfPublicQuery } from './criteria.ts';
 import * as routes from './definitions.ts';
 import { openApiDocument } from './document.ts';
 
@@ -56,7 +57,7 @@ export function publicApiRoutes(deps: AppDeps) {
   });
 
   const searchOf = (c: Context<PublicApiEnv>, query: Record<string, string | undefined>) =>
-    searchPolicies(deps, searchCriteria(query), { entitled: c.var.reader.entitled });
+    searchPolicies(deps, criteriaOfPublicQuery(query), { entitled: c.var.reader.entitled });
 
   return app
     .openapi(routes.listPoliciesRoute, async (c) => sendMapped(c, await searchOf(c, c.req.valid('query')), shapes.toPolicyList))
@@ -81,21 +82,6 @@ function parsed<Schema extends z.ZodType>(schema: Schema, input: unknown): z.out
   const result = schema.safeParse(input);
   if (!result.success) throw badRequest(describeIssues(result.error.issues));
   return result.data;
-}
-
-const listParams = new Set(['departments', 'industries', 'topics', 'translation']);
-
-/**
- * The public API's query (lists comma-separated) as the search's own schema reads it (lists as
- * JSON arrays), checked by that schema: one rule for search criteria, whichever API asks.
- */
-function searchCriteria(query: Record<string, string | undefined>): SearchCriteria {
-  const raw: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    raw[name] = listParams.has(name) ? JSON.stringify(value.split(',').map((item) => item.trim()).filter(Boolean)) : value;
-  }
-  return parsed(searchQuerySchema, raw);
 }
 
 /**

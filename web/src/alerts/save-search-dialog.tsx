@@ -10,8 +10,8 @@ import { alertLabels, describeSavedQuery } from './saved-query.ts';
  * search's text and every filter. `currentQuery` is read when the dialog opens, so it saves what
  * is on screen then.
  */
-export function SaveSearchButton({ currentQuery, className = '' }: { currentQuery: () => SavedSearchQuery; className?: string }) {
-  const [query, setQuery] = useState<SavedSearchQuery | null>(null);
+export function SaveSearchButton({ currentQuery, className = '' }: { currentQuery: () => Partial<SavedSearchQuery>; className?: string }) {
+  const [query, setQuery] = useState<Partial<SavedSearchQuery> | null>(null);
   const [name, setName] = useState('');
   const [alert, setAlert] = useState<AlertFrequency>('off');
   const save = useSaveSearch();
