@@ -6,6 +6,7 @@ import { importanceRange } from '../../../vocabulary/importance.ts';
 import { facetFieldOf, type FacetName } from '../../../vocabulary/search-index.ts';
 import { defaultSort, instantSearchIndexOf, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
 import type { SearchAsked } from '../api/search.ts';
+import { searchAddressOf } from '../search/search-address.ts';
 import { rangesToUiState, readRangesFromUiState } from './policy-ranges.ts';
 
 /**
@@ -58,30 +59,20 @@ export function loadDashboardState(): DashboardState {
   return withoutFullImportanceRange(readCriteriaParams({ ...params, minImportance: low, maxImportance: high }));
 }
 
-/** Keeps the criteria in browser storage through their one serialisation (lists and numbers as JSON values). */
+/** Keeps the criteria in browser storage as the search page's address holds them (../search/search-address.ts: lists as lists). */
 export function saveDashboardState(state: DashboardState): void {
-  const { minImportance: _min, maxImportance: _max, ...params } = criteriaParams(state);
+  const { minImportance: _min, maxImportance: _max, ...values } = searchAddressOf(state);
   const stored: Record<string, unknown> = {
-    // The spec keeps the page and the page size whatever they are; the serialisation leaves defaults out.
+    // The spec keeps the page and the page size whatever they are; the address leaves defaults out.
     [storedNameOf.page!]: state.page ?? 1,
     [storedNameOf.pageSize!]: state.pageSize ?? pageSizes[0],
     importanceRange: [state.minImportance ?? importanceRange.min, state.maxImportance ?? importanceRange.max],
   };
-  for (const [name, value] of Object.entries(params)) stored[storedNameOf[name as keyof SearchCriteria] ?? name] = jsonValue(value);
+  for (const [name, value] of Object.entries(values)) stored[storedNameOf[name as keyof SearchCriteria] ?? name] = value;
   try {
     localStorage.setItem(storageKey, JSON.stringify(stored));
   } catch (error) {
     console.warn('Could not save the dashboard filters', error);
-  }
-}
-
-/** A parameter's text as the list or number it writes, else as the text itself ("null" typed is text). */
-function jsonValue(text: string): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    return (Array.isArray(value) || typeof value === 'number') && JSON.stringify(value) === text ? value : text;
-  } catch {
-    return text;
   }
 }
 
