@@ -74,13 +74,7 @@ async function matchRules(services: AlertServices, rules: readonly AlertRule[], 
   // Rules with the same criteria (many readers follow "CSRC", or the same words) share one query.
   const queries = new Map<string, { rules: AlertRule[]; query: MultiSearchQuery }>();
   for (const rule of rules) {
-    let criteria;
-    try {
-      criteria = criteriaOf(rule.query);
-    } catch {
-      // A query stored before a rule of the search changed: it matches nothing rather than stopping every alert.
-      continue;
-    }
+    const criteria = criteriaOf(rule.query);
     // Every reader here is entitled, so each rule searches what its reader may read: everything.
     const key = JSON.stringify(criteria);
     const shared = queries.get(key);

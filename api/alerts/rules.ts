@@ -4,6 +4,7 @@ import { industries, notificationPreferences, savedSearches } from '../../db/sch
 import { alertFrequencies } from '../../vocabulary/alerts.ts';
 import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
 import { notificationFrequencies } from '../../vocabulary/notifications.ts';
+import { readStoredQuery } from '../saved-searches/stored-query.ts';
 import type { SavedSearchQuery } from '../shared/saved-search-schemas.ts';
 
 /** Whether a timing is one of `choices` (a saved search's or the preferences'), narrowed to them. */
@@ -80,15 +81,16 @@ export async function alertRules(db: Database, filter: AlertRuleFilter = {}): Pr
   const industryNameOf = new Map(industryNames.map((industry) => [industry.id, industry.name]));
 
   return [
-    ...searches.map(
-      (search): AlertRule => ({
-        userId: search.userId,
-        ruleId: `search:${search.id}`,
-        name: search.name,
-        query: search.query,
-        frequency: search.alert as DeliveryTiming,
-      }),
-    ),
+    ...searches.flatMap((search): AlertRule[] => {
+      let query: SavedSearchQuery;
+      try {
+        query = readStoredQuery(search.query);
+      } catch {
+        // A query stored before a rule of the search changed: it matches nothing rather than stopping every alert.
+        return [];
+      }
+      return [{ userId: search.userId, ruleId: `search:${search.id}`, name: search.name, query, frequency: search.alert as DeliveryTiming }];
+    }),
     ...preferences.map((preference): AlertRule => {
       const industryList = preference.industryIds.flatMap((id) => industryNameOf.get(id) ?? []);
       return {
@@ -96,7 +98,8 @@ export async function alertRules(db: Database, filter: AlertRuleFilter = {}): Pr
         ruleId: 'preferences',
         name: preferencesRuleName,
         query: {
-          ...(preference.departmentIds.length ? { departments: preference.departmentIds } : {}),
+          q: '',
+          ...(preference.departmentIds.length ? { departments: preference.departmentIds.map((id) => ({ id })) } : {}),
           ...(industryList.length ? { industries: industryList } : {}),
         },
         frequency: preference.frequency,

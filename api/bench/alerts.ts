@@ -42,11 +42,11 @@ function ruleQuery(i: number): Record<string, unknown> {
   const industry = industryList[n % industryList.length]!.name;
   switch (i % 5) {
     case 0:
-      return { q: word, importanceMin: 1 + (n % 9) };
+      return { q: word, minImportance: 1 + (n % 9) };
     case 1:
-      return { departments: [department, departmentList[Math.floor(n / departmentList.length) % departmentList.length]!.code], importanceMin: n % 7 };
+      return { departments: [department, departmentList[Math.floor(n / departmentList.length) % departmentList.length]!.code], minImportance: n % 7 };
     case 2:
-      return { industries: [industry], importanceMin: 1 + (n % 9), departments: [department] };
+      return { industries: [industry], minImportance: 1 + (n % 9), departments: [department] };
     case 3:
       return { q: `${word} ${other}`, departments: [department] };
     default:

@@ -18,9 +18,13 @@ import {
 } from '../shared/saved-search-schemas.ts';
 import type { AlertFrequency } from '../../vocabulary/alerts.ts';
 import { feedUrlsOf } from '../shared/feed-urls.ts';
+import { readStoredQuery } from './stored-query.ts';
 
 type Owner = { id: number; role: Role };
-type SavedSearchRow = typeof savedSearches.$inferSelect;
+/** A row with its query read as criteria (./stored-query.ts). */
+type SavedSearchRow = Omit<typeof savedSearches.$inferSelect, 'query'> & { query: SavedSearchQuery };
+
+const withQuery = (row: typeof savedSearches.$inferSelect): SavedSearchRow => ({ ...row, query: readStoredQuery(row.query) });
 
 export const savedSearchNotFound = () => notFound('Saved search not found');
 
@@ -76,7 +80,7 @@ export async function listSavedSearches(deps: AppDeps, owner: Owner): Promise<Sa
     .from(savedSearches)
     .where(eq(savedSearches.userId, owner.id))
     .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
-  return withHitCounts(deps, owner, rows);
+  return withHitCounts(deps, owner, rows.map(withQuery));
 }
 
 /** One of the owner's saved searches; another user's is not found, like a missing one. */
@@ -85,7 +89,7 @@ export async function findSavedSearch(deps: Pick<AppDeps, 'db'>, ownerId: number
     .select()
     .from(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, ownerId)));
-  return row;
+  return row && withQuery(row);
 }
 
 export async function getSavedSearch(deps: AppDeps, owner: Owner, id: number): Promise<SavedSearch> {
@@ -110,7 +114,7 @@ export async function createSavedSearch(
       .values({ userId: owner.id, ...input, createdAt: now, updatedAt: now })
       .returning();
     if (input.alert !== 'off') await bumpAlertsVersion(tx, owner.id, now);
-    return created!;
+    return withQuery(created!);
   });
   return (await withHitCounts(deps, owner, [row]))[0]!;
 }
@@ -130,7 +134,7 @@ export async function updateSavedSearch(
       .returning();
     if (!updated) throw savedSearchNotFound();
     await bumpAlertsVersion(tx, owner.id, now);
-    return updated;
+    return withQuery(updated);
   });
   return (await withHitCounts(deps, owner, [row]))[0]!;
 }

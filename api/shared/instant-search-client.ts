@@ -87,10 +87,9 @@ export function criteriaOfInstantSearch(request: InstantSearchRequest): SearchCr
   return searchQuerySchema.parse(
     criteriaParams({
       q: params.query,
+      // Every refinement list under its facet's name (the criteria's own, vocabulary/search-index.ts), read by the criteria's schema below.
+      ...(lists as Partial<Record<FacetName, unknown>> as Partial<SearchCriteria>),
       departments: lists.departments?.map((code) => ({ code })),
-      industries: lists.industries,
-      topics: lists.topics,
-      translation: lists.translation as SearchCriteria['translation'],
       ...ranges,
       sortBy: sortOfInstantSearchIndex(request.indexName),
       page: (params.page ?? 0) + 1,

@@ -85,19 +85,18 @@ const printable = (label: string) =>
  * maps one to the other).
  */
 export type DepartmentReference = { id: number } | { code: string };
+const departmentId = z.number().int().min(1).max(2_147_483_647);
 export const departmentReference = z.union(
   [
-    z
-      .number()
-      .int()
-      .min(1)
-      .max(2_147_483_647)
-      .transform((id): DepartmentReference => ({ id })),
+    departmentId.transform((id): DepartmentReference => ({ id })),
     z
       .string()
       .trim()
       .regex(/^(\d{1,9}|[A-Za-z][A-Za-z0-9_-]{0,9})$/)
       .transform((value): DepartmentReference => (/^\d+$/.test(value) ? { id: Number(value) } : { code: value.toUpperCase() })),
+    // As the criteria hold it, so criteria written as JSON (a saved search) read back as they were.
+    z.strictObject({ id: departmentId }),
+    z.strictObject({ code: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_-]{0,9}$/).transform((code) => code.toUpperCase()) }),
   ],
   { error: 'each department must be an id or a code such as "CSRC"' },
 );
@@ -117,7 +116,12 @@ const isoDate = z
     return day;
   });
 
-export const searchQuerySchema = z
+/**
+ * The search criteria, each one as its URL parameter carries it (./criteria-params.ts writes
+ * them): a filter is one line here. The ranges are checked apart (`checkRanges`), so a saved
+ * search (./saved-search-schemas.ts) keeps these same fields without their order and page.
+ */
+export const criteriaFields = z
   .object({
     q: optionalParam(z.string()).transform(normaliseQuery),
     departments: optionalParam(jsonArray(departmentReference, '["CSRC","PBOC"] or [1,2]')),
@@ -146,15 +150,22 @@ export const searchQuerySchema = z
         .enum(searchPageSizes.map(String) as [string, ...string[]], { error: `must be one of ${searchPageSizes.join(', ')}` })
         .transform((value) => Number(value) as SearchPageSize),
     ).default(20),
-  })
-  .superRefine((query, ctx) => {
-    if (query.minImportance !== undefined && query.maxImportance !== undefined && query.minImportance > query.maxImportance) {
-      ctx.addIssue({ code: 'custom', path: ['minImportance'], message: 'must not be above maxImportance' });
-    }
-    if (query.startDate && query.endDate && query.startDate > query.endDate) {
-      ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'must not be after endDate' });
-    }
   });
+
+/** A range's low end must not be above its high end. */
+export function checkRanges(
+  query: Pick<z.output<typeof criteriaFields>, 'minImportance' | 'maxImportance' | 'startDate' | 'endDate'>,
+  ctx: z.RefinementCtx,
+): void {
+  if (query.minImportance !== undefined && query.maxImportance !== undefined && query.minImportance > query.maxImportance) {
+    ctx.addIssue({ code: 'custom', path: ['minImportance'], message: 'must not be above maxImportance' });
+  }
+  if (query.startDate && query.endDate && query.startDate > query.endDate) {
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'must not be after endDate' });
+  }
+}
+
+export const searchQuerySchema = criteriaFields.superRefine(checkRanges);
 export type SearchCriteria = z.output<typeof searchQuerySchema>;
 
 export const maxSuggestions = 10;

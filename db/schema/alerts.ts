@@ -3,22 +3,6 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, varchar
 import { alertFrequencies, type AlertFrequency } from '../../vocabulary/alerts.ts';
 import { users } from './users.ts';
 
-/**
- * The saved query's stored form (api/shared/saved-search-schemas.ts validates it through the
- * search's own parameter parsing before it is written). Departments are codes or ids as the
- * search takes them.
- */
-export type SavedSearchQuery = {
-  q?: string;
-  departments?: (string | number)[];
-  industries?: string[];
-  topics?: string[];
-  startDate?: string;
-  endDate?: string;
-  importanceMin?: number;
-  importanceMax?: number;
-};
-
 /** A search (text and every filter) a user keeps under a name; names may repeat. */
 export const savedSearches = pgTable(
   'saved_searches',
@@ -28,7 +12,9 @@ export const savedSearches = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
-    query: jsonb('query').$type<SavedSearchQuery>().notNull(),
+    // The search's criteria as JSON, written and read by the API (api/shared/saved-search-schemas.ts,
+    // api/saved-searches/stored-query.ts, which also reads rows of an older shape).
+    query: jsonb('query').$type<object>().notNull(),
     alert: text('alert').$type<AlertFrequency>().notNull().default('off'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

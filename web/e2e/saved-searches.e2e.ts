@@ -78,7 +78,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await expectToast(page, 'Search saved');
       const [saved] = await database.db.select().from(savedSearches).where(eq(savedSearches.userId, userId));
-      expect(saved).toMatchObject({ name: `Drug procurement ${viewport}`, alert: 'daily', query: { q: marker, departments: ['SC'] } });
+      expect(saved).toMatchObject({ name: `Drug procurement ${viewport}`, alert: 'daily', query: { q: marker, departments: [{ code: 'SC' }] } });
 
       if (viewport === 'mobile') await page.getByRole('button', { name: 'Saved Searches', exact: true }).click();
       const panel = page.getByTestId('saved-searches-panel');

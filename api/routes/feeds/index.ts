@@ -69,7 +69,7 @@ export function feedRoutes(deps: AppDeps) {
         subject: { departmentCode: department.code },
         title: `${department.fullName} (${department.code}): new policies`,
         description: `The latest policies of the ${department.fullName}, from ${productName}.`,
-        queries: [{ departments: [department.code] }],
+        queries: [{ q: '', departments: [{ code: department.code }] }],
         reader: signedIn?.reader ?? { entitled: false },
         personal: signedIn !== null,
       });

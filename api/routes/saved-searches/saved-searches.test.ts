@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearches } from '../../../db/schema/index.ts';
-import { maxSavedSearches, searchParamsOf, type SavedSearchQuery } from '../../shared/saved-search-schemas.ts';
+import { alertRules } from '../../alerts/rules.ts';
+import { criteriaParams } from '../../shared/criteria-params.ts';
+import { maxSavedSearches } from '../../shared/saved-search-schemas.ts';
 import { indexAll, insertPolicies } from '../../search/testing.ts';
 import { createSignedInUser, createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -49,7 +51,7 @@ describe('/api/saved-searches', () => {
   it('POST saves the text and every filter in the search\'s own normal form, answers 201 with its hit count and feed URLs', async () => {
     const response = await post({
       name: '  Payments watch ',
-      query: { q: '  settlement\u00a0 accounts ', departments: ['pboc', 5], industries: ['Financial Services'], topics: ['fintech'], startDate: '2024-01-01', endDate: '2024-12-31', importanceMin: 7, importanceMax: 10 },
+      query: { q: '  settlement\u00a0 accounts ', departments: ['pboc', 5], industries: ['Financial Services'], topics: ['fintech'], startDate: '2024-01-01', endDate: '2024-12-31', minImportance: 7, maxImportance: 10 },
       alert: 'daily',
     });
     expect(response.status).toBe(201);
@@ -57,12 +59,16 @@ describe('/api/saved-searches', () => {
     expect(saved).toMatchObject({
       name: 'Payments watch',
       alert: 'daily',
-      query: { q: 'settlement accounts', departments: ['PBOC', 5], industries: ['Financial Services'], topics: ['FINTECH'], startDate: '2024-01-01', endDate: '2024-12-31', importanceMin: 7, importanceMax: 10 },
+      query: { q: 'settlement accounts', departments: [{ code: 'PBOC' }, { id: 5 }], industries: ['Financial Services'], topics: ['FINTECH'], startDate: '2024-01-01', endDate: '2024-12-31', minImportance: 7, maxImportance: 10 },
       hitCount: 1,
       feedUrl: { atom: `${ctx.config.APP_URL}/api/feeds/searches/${saved.id}.atom`, rss: `${ctx.config.APP_URL}/api/feeds/searches/${saved.id}.rss` },
     });
+    // Stored as the criteria it answers, and read back the same.
     const [row] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
-    expect(row).toMatchObject({ userId: owner.userId, alert: 'daily' });
+    expect(row).toMatchObject({ userId: owner.userId, alert: 'daily', query: saved.query });
+    const again = await post({ name: 'Posted as answered', query: saved.query }, other.cookie);
+    expect(again.status).toBe(201);
+    expect((await again.json()).query).toEqual(saved.query);
   });
 
   it('alert defaults to off; an empty query is a search for everything', async () => {
@@ -74,11 +80,13 @@ describe('/api/saved-searches', () => {
     [{ name: '', query: {} }, 400, 'name: Name is required'],
     [{ name: 'x'.repeat(101), query: {} }, 400, 'name: Name must be at most 100 characters'],
     [{ name: 'A', query: {}, alert: 'hourly' }, 400, 'alert: alert must be one of off, immediate, daily, weekly'],
-    [{ name: 'A', query: { importanceMin: 11 } }, 400, 'query.importanceMin: must be at most 10'],
-    [{ name: 'A', query: { importanceMin: 8, importanceMax: 3 } }, 400, 'query.importanceMin: must not be above maxImportance'],
+    [{ name: 'A', query: { minImportance: 11 } }, 400, 'query.minImportance: must be at most 10'],
+    [{ name: 'A', query: { minImportance: 8, maxImportance: 3 } }, 400, 'query.minImportance: must not be above maxImportance'],
+    [{ name: 'A', query: { importanceMin: 6 } }, 400, 'query: Unrecognized key: "importanceMin"'],
     [{ name: 'A', query: { startDate: '2024-02-30' } }, 400, 'query.startDate: is not a valid calendar date'],
     [{ name: 'A', query: { topics: ['not a code'] } }, 400, 'query.topics.0: each topic must be a topic code such as "FINTECH"'],
-    [{ name: 'A', query: { departments: [{}] } }, 400, 'query.departments.0: Invalid input'],
+    [{ name: 'A', query: { departments: [{}] } }, 400, 'query.departments.0: each department must be an id or a code such as "CSRC"'],
+    [{ name: 'A', query: { industries: 'Technology' } }, 400, 'query.industries: must be a JSON array such as ["Technology"]'],
     [{ name: 'A', query: { sortBy: 'latest' } }, 400, 'query: Unrecognized key: "sortBy"'],
     [{ name: 'A' }, 400, 'query: Invalid input: expected object, received undefined'],
   ])('POST %j answers %i', async (body, status, message) => {
@@ -140,11 +148,11 @@ describe('/api/saved-searches', () => {
   });
 
   describe('a saved search finds exactly what the same search shows, for what the reader may read', () => {
-    const queries: SavedSearchQuery[] = [
+    const queries = [
       { q: 'quarantine ledger' },
       { q: '隔离账簿' },
       { q: 'settlement', industries: ['Financial Services'] },
-      { departments: ['PBOC', 'SAFE'], importanceMin: 6 },
+      { departments: ['PBOC', 'SAFE'], minImportance: 6 },
       { startDate: '2024-01-01' },
     ];
     for (const who of ['reader without a subscription', 'subscriber'] as const) {
@@ -152,7 +160,7 @@ describe('/api/saved-searches', () => {
         const { cookie } = who === 'subscriber' ? await createSubscriber(ctx) : await createSignedInUser(ctx);
         for (const query of queries) {
           const saved = await (await post({ name: 'Same', query }, cookie)).json();
-          const search = await (await get(`/api/search?${new URLSearchParams(searchParamsOf(saved.query))}`, cookie)).json();
+          const search = await (await get(`/api/search?${new URLSearchParams(criteriaParams(saved.query))}`, cookie)).json();
           expect(saved.hitCount, JSON.stringify(query)).toBe(search.total);
         }
         // The paid words find the policy for the subscriber alone.
@@ -160,5 +168,27 @@ describe('/api/saved-searches', () => {
         expect(paid.hitCount).toBe(who === 'subscriber' ? 1 : 0);
       });
     }
+  });
+
+  it('a saved search stored in the older shape (importanceMin, importanceMax, departments as codes and ids) loads as criteria and finds the same policies', async () => {
+    const { cookie, user } = await createSignedInUser(ctx);
+    const [old] = await ctx.db
+      .insert(savedSearches)
+      .values({ userId: user.id, name: 'Stored long ago', query: { q: 'settlement', departments: ['PBOC', 5], importanceMin: 6, importanceMax: 9 }, alert: 'daily' })
+      .returning();
+    const current = await (await post({ name: 'Saved today', query: { q: 'settlement', departments: ['PBOC', 5], minImportance: 6, maxImportance: 9 } }, cookie)).json();
+
+    const response = await get(`/api/saved-searches/${old!.id}`, cookie);
+    expect(response.status).toBe(200);
+    const loaded = await response.json();
+    expect(loaded.query).toEqual({ q: 'settlement', departments: [{ code: 'PBOC' }, { id: 5 }], minImportance: 6, maxImportance: 9 });
+    expect(loaded.query).toEqual(current.query);
+    // The same set: both settlement policies (PBOC at importance 8, SAFE at 6), as /api/search finds them.
+    expect(loaded.hitCount).toBe(2);
+    const search = await (await get(`/api/search?${new URLSearchParams(criteriaParams(loaded.query))}`, cookie)).json();
+    expect(search.policies.map((policy: { title: string }) => policy.title).sort()).toEqual(['Notice on settlement accounts', 'Settlement of cross-border payments']);
+    // Its alerts read it the same way.
+    const [rule] = await alertRules(ctx.db, { userIds: [user.id] });
+    expect(rule).toMatchObject({ ruleId: `search:${old!.id}`, query: current.query });
   });
 });

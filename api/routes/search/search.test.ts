@@ -367,7 +367,8 @@ describe("search: GET /api/search (with the dashboard's InstantSearch client), G
     it.each([
       ['a malformed JSON array', { departments: '["CSRC"' }, 'departments'],
       ['a JSON value that is not an array', { industries: '"Technology"' }, 'industries'],
-      ['a department that is neither id nor code', { departments: '[{"id":1}]' }, 'departments'],
+      // ({ "id": 1 } and { "code": "CSRC" } are read, as the criteria hold a department: a saved search stores them so.)
+      ['a department that is neither id nor code', { departments: '[{"name":"CSRC"}]' }, 'departments'],
       ['a topic that is not a code', { topics: '["not a code!"]' }, 'topics'],
       ['an unknown sort', { sortBy: 'popular' }, 'sortBy'],
       ['a page below 1', { page: '0' }, 'page'],

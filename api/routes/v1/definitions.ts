@@ -16,19 +16,26 @@ import {
 
 /**
  * The routes of /api/v1 as data: path, parameters and answers, from which the handlers are typed
- * and the OpenAPI document is generated. Query values are documented here and checked by the
- * search's own schema (api/shared/search.ts), the one rule for search criteria.
+ * and the OpenAPI document is generated. Query values are documented here, read as search criteria
+ * by ./criteria.ts and checked by the search's own schema (api/shared/search.ts), the one rule for
+ * search criteria.
  */
 
 export const maxPageSize = Math.max(...searchPageSizes);
 
 const list = (description: string, example: string) => z.string().optional().openapi({ description: `${description} Comma-separated.`, example });
 
-const filterQuery = z.object({
+/** The list filters: comma-separated here, each under the criteria's own name (./criteria.ts reads them). */
+const listFilters = {
   departments: list('Departments by code or id.', 'CSRC,PBOC'),
   industries: list('Industries by name.', 'Financial Services,Technology'),
   topics: list('Topics by code.', 'FINTECH'),
   translation: list('Translation status: `machine` (an LLM translated it), `reviewed` (an editor reviewed it) or `pending` (no English text yet).', 'machine,reviewed'),
+};
+export const listParameters: ReadonlySet<string> = new Set(Object.keys(listFilters));
+
+const filterQuery = z.object({
+  ...listFilters,
   startDate: z.string().optional().openapi({ description: 'Published on or after this day (YYYY-MM-DD).', example: '2024-01-01' }),
   endDate: z.string().optional().openapi({ description: 'Published on or before this day (YYYY-MM-DD).', example: '2024-12-31' }),
   minImportance: z.string().optional().openapi({ description: 'Importance at least (0-10; 0 is any).', example: '6' }),

@@ -16,7 +16,8 @@ import type { SearchAnswer } from '../../search/cached-search.ts';
 import { searchPolicies } from '../../search/policy-search.ts';
 import { suggestPolicies } from '../../search/suggestions.ts';
 import { analyticsQuerySchema } from '../../shared/analytics.ts';
-import { policyIdParamSchema, searchQuerySchema, suggestQuerySchema, type SearchCriteria } from '../../shared/search.ts';
+import { policyIdParamSchema, suggestQuerySchema } from '../../shared/search.ts';
+import { criteriaOfPublicQuery, readPublicQuery } from './criteria.ts';
 import * as routes from './definitions.ts';
 import { openApiDocument } from './document.ts';
 
@@ -58,7 +59,7 @@ export function publicApiRoutes(deps: AppDeps) {
   });
 
   const searchOf = (c: Context<PublicApiEnv>, query: Record<string, string | undefined>) =>
-    searchPolicies(deps, searchCriteria(query), { entitled: c.var.reader.entitled });
+    searchPolicies(deps, criteriaOfPublicQuery(query), { entitled: c.var.reader.entitled });
 
   return app
     .openapi(routes.listPoliciesRoute, async (c) => sendMapped(c, await searchOf(c, c.req.valid('query')), shapes.toPolicyList))
@@ -74,7 +75,7 @@ export function publicApiRoutes(deps: AppDeps) {
       return c.json(shapes.toSuggestionList(answer.value.suggestions), 200);
     })
     .openapi(routes.analyticsRoute, async (c) =>
-      sendMapped(c, await loadAnalytics(deps, publicCriteria(analyticsQuerySchema, c.req.valid('query')), { entitled: c.var.reader.entitled }), shapes.toAnalytics),
+      sendMapped(c, await loadAnalytics(deps, readPublicQuery(analyticsQuerySchema, c.req.valid('query')), { entitled: c.var.reader.entitled }), shapes.toAnalytics),
     )
     .openapi(routes.departmentsRoute, async (c) => c.json(shapes.toDepartmentList(await loadDepartments(deps.db)), 200))
     .openapi(routes.industriesRoute, async (c) => c.json(shapes.toIndustryList(await loadIndustries(deps.db)), 200))
@@ -86,26 +87,6 @@ function parsed<Schema extends z.ZodType>(schema: Schema, input: unknown): z.out
   const result = schema.safeParse(input);
   if (!result.success) throw badRequest(describeIssues(result.error.issues));
   return result.data;
-}
-
-const listParams = new Set(['departments', 'industries', 'topics', 'translation']);
-
-/**
- * The public API's query (lists comma-separated) as the search's own schema reads it (lists as
- * JSON arrays), checked by that schema: one rule for search criteria, whichever API asks.
- */
-function searchCriteria(query: Record<string, string | undefined>): SearchCriteria {
-  return publicCriteria(searchQuerySchema, query);
-}
-
-/** The public query read by a schema of the product's own (the search's, or analytics' which extends it). */
-function publicCriteria<Schema extends z.ZodType>(schema: Schema, query: Record<string, string | undefined>): z.output<Schema> {
-  const raw: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    raw[name] = listParams.has(name) ? JSON.stringify(value.split(',').map((item) => item.trim()).filter(Boolean)) : value;
-  }
-  return parsed(schema, raw);
 }
 
 /**

@@ -16,11 +16,11 @@ export function SaveSearchButton({
   className = '',
   follow,
 }: {
-  currentQuery: () => SavedSearchQuery;
+  currentQuery: () => Partial<SavedSearchQuery>;
   className?: string;
   follow?: { name: string };
 }) {
-  const [query, setQuery] = useState<SavedSearchQuery | null>(null);
+  const [query, setQuery] = useState<Partial<SavedSearchQuery> | null>(null);
   const [name, setName] = useState('');
   const [alert, setAlert] = useState<AlertFrequency>('off');
   const save = useSaveSearch();

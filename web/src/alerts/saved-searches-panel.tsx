@@ -8,7 +8,7 @@ import { NameDialog } from '../components/name-dialog.tsx';
 import { toast } from '../components/toaster.tsx';
 import { saveDashboardState } from '../dashboard/dashboard-state.ts';
 import { countOf } from '../../../api/shared/plural.ts';
-import { alertLabels, dashboardStateOf, describeSavedQuery } from './saved-query.ts';
+import { alertLabels, describeSavedQuery } from './saved-query.ts';
 
 /**
  * The signed-in user's saved searches: run one (the dashboard shows it), rename it, choose its
@@ -49,8 +49,8 @@ function SavedSearchEntry({ search, onRun }: { search: SavedSearch; onRun: ((que
   const run = () => {
     if (onRun) return onRun(search.query);
     // The dashboard starts from its saved state, so the search is put there before it opens.
-    saveDashboardState(dashboardStateOf(search.query));
-    void navigate({ to: '/dashboard', search: { q: search.query.q } });
+    saveDashboardState(search.query);
+    void navigate({ to: '/dashboard', search: { q: search.query.q || undefined } });
   };
 
   return (

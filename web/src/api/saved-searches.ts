@@ -22,7 +22,7 @@ function failureText(error: unknown, fallback: string): string {
 export function useSaveSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (json: { name: string; query: SavedSearchQuery; alert: AlertFrequency }) => call(rpc['saved-searches'].$post({ json })),
+    mutationFn: (json: { name: string; query: Partial<SavedSearchQuery>; alert: AlertFrequency }) => call(rpc['saved-searches'].$post({ json })),
     onSuccess: (saved) => toast({ title: 'Search saved', description: `"${saved.name}" is in your saved searches.` }),
     onError: (error) => toast({ title: 'Error', description: failureText(error, 'Failed to save the search. Please try again.'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CrossLanguageMatches } from '../../../api/shared/search.ts';
 import { chineseMatchesQuery } from '../api/search.ts';
 import { crossLanguageHeadingId } from '../search/cross-language-results.tsx';
-import { criteriaOfDashboard, type DashboardState } from './dashboard-state.ts';
+import type { DashboardState } from './dashboard-state.ts';
 
 /**
  * The policies the dashboard's English query found in their Chinese text (api/search/cross-language.ts),
@@ -10,8 +10,7 @@ import { criteriaOfDashboard, type DashboardState } from './dashboard-state.ts';
  * them. The ones the page already lists are left out, as on the search page. Asked only when
  * `wanted` (the first page, shown); null otherwise, without a query, or while they load.
  */
-export function useDashboardChineseMatches(state: DashboardState, shownIds: ReadonlySet<number>, wanted: boolean): CrossLanguageMatches | null {
-  const criteria = criteriaOfDashboard(state);
+export function useDashboardChineseMatches(criteria: DashboardState, shownIds: ReadonlySet<number>, wanted: boolean): CrossLanguageMatches | null {
   const asked = wanted && Boolean(criteria.q);
   const matches = useQuery({ ...chineseMatchesQuery(criteria), enabled: asked });
   if (!asked || !matches.data) return null;

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { SavedSearchQuery } from '../../../api/shared/saved-search-schemas.ts';
+import { savedQueryOf, type SavedSearchQuery } from '../../../api/shared/saved-search-schemas.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   useClearRefinements,
@@ -14,7 +14,6 @@ import {
 } from 'react-instantsearch';
 import { SaveSearchButton } from '../alerts/save-search-dialog.tsx';
 import { SavedSearchesPanel } from '../alerts/saved-searches-panel.tsx';
-import { dashboardStateOf, savedQueryFromDashboard } from '../alerts/saved-query.ts';
 import { CollectionsPanel } from '../collections/collections-panel.tsx';
 import { PolicyCard } from '../policies/policy-card.tsx';
 import { ResultsSkeleton } from '../search/results-skeleton.tsx';
@@ -25,7 +24,7 @@ import { BottomSheet } from './bottom-sheet.tsx';
 import { ChineseMatchesHint, useDashboardChineseMatches } from './chinese-matches.tsx';
 import { CrossLanguageResults, onlyInChineseText } from '../search/cross-language-results.tsx';
 import { instantSearchIndexOf, searchSortLabels, searchSorts, sortAfterQueryChange, sortOfInstantSearchIndex } from '../../../vocabulary/search-order.ts';
-import { criteriaOfDashboard, facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, toUiState } from './dashboard-state.ts';
+import { facetAttributes, fromUiState, indexName, pageSizes, saveDashboardState, toUiState } from './dashboard-state.ts';
 import { searchExportUrl } from '../api/exports.ts';
 import { ListExportMenu } from '../exports/list-export-menu.tsx';
 import { FilterControls } from './filter-controls.tsx';
@@ -142,10 +141,9 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   };
   /** A saved search run from the panel replaces the text and every filter. */
   const runSavedSearch = (query: SavedSearchQuery) => {
-    const state = dashboardStateOf(query);
     clearTimeout(debounce.current);
-    setText(state.searchQuery);
-    setIndexUiState(toUiState(state, state.searchQuery)[indexName]!);
+    setText(query.q);
+    setIndexUiState(toUiState(query, query.q)[indexName]!);
     window.scrollTo({ top: 0 });
   };
   const savedSearchesPanel = <SavedSearchesPanel onRun={runSavedSearch} />;
@@ -190,12 +188,12 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
               }}
               busy={searching}
             />
-            <SaveSearchButton currentQuery={() => savedQueryFromDashboard(fromUiState({ [indexName]: indexUiState }))} className="flex-1 basis-[40%] whitespace-nowrap md:basis-auto md:flex-none" />
+            <SaveSearchButton currentQuery={() => savedQueryOf(fromUiState({ [indexName]: indexUiState }))} className="flex-1 basis-[40%] whitespace-nowrap md:basis-auto md:flex-none" />
             <ListExportMenu
               label="Export these policies"
               className="btn-secondary h-10 flex-1 basis-[40%] md:basis-auto md:flex-none"
               fallbackName="policies"
-              urlOf={(format) => searchExportUrl(criteriaOfDashboard(fromUiState({ [indexName]: indexUiState })), format)}
+              urlOf={(format) => searchExportUrl(fromUiState({ [indexName]: indexUiState }), format)}
             />
             {!isDesktop && (
               <>

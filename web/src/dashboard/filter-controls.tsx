@@ -6,7 +6,8 @@ import type { RefinementListRenderState } from 'instantsearch.js/es/connectors/r
 import { departmentsQuery, topicsQuery } from '../api/reference.ts';
 import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
-import { importanceBounds, type PolicyRanges } from './policy-ranges.ts';
+import { importanceRange } from '../../../vocabulary/importance.ts';
+import type { PolicyRanges } from './policy-ranges.ts';
 import { searchSortLabels, sortsOffered, type SearchSort } from '../../../vocabulary/search-order.ts';
 import { translationStatusLabels, translationStatuses, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { departmentList } from '../../../vocabulary/departments.ts';
@@ -181,14 +182,14 @@ function ImportanceRange({ value, onChange, className }: { value: [number, numbe
     setDraft([appliedMin, appliedMax]);
   }, [appliedMin, appliedMax]);
   const commit = (next: number[]) => {
-    const range: [number, number] = [next[0] ?? importanceBounds[0], next[1] ?? importanceBounds[1]];
+    const range: [number, number] = [next[0] ?? importanceRange.min, next[1] ?? importanceRange.max];
     const requested = pending.current ?? value;
     if (range[0] === requested[0] && range[1] === requested[1]) return;
     pending.current = range;
     onChange(range);
   };
   const [min, max] = draft;
-  const any = min === importanceBounds[0] && max === importanceBounds[1];
+  const any = min === importanceRange.min && max === importanceRange.max;
   return (
     <div className={className}>
       <p id={labelId} className="label">
@@ -196,12 +197,12 @@ function ImportanceRange({ value, onChange, className }: { value: [number, numbe
       </p>
       <Slider.Root
         className="relative flex h-[38px] touch-none items-center select-none"
-        min={importanceBounds[0]}
-        max={importanceBounds[1]}
+        min={importanceRange.min}
+        max={importanceRange.max}
         step={1}
         minStepsBetweenThumbs={0}
         value={draft}
-        onValueChange={(next) => setDraft([next[0] ?? importanceBounds[0], next[1] ?? importanceBounds[1]])}
+        onValueChange={(next) => setDraft([next[0] ?? importanceRange.min, next[1] ?? importanceRange.max])}
         onValueCommit={commit}
         aria-labelledby={labelId}
       >

@@ -17,8 +17,6 @@ export type PolicyRanges = {
   endDate: string | null;
 };
 
-export const importanceBounds = [importanceRange.min, importanceRange.max] as const;
-
 const importanceAttribute = importanceField;
 const timestamp = 'timestamp';
 /** The search document's fields the two ranges filter on. */
@@ -41,7 +39,7 @@ function readRanges(state: SearchParameters): PolicyRanges {
   const start = numeric(state, timestamp, '>=');
   const end = numeric(state, timestamp, '<=');
   return {
-    importance: [numeric(state, importanceAttribute, '>=') ?? importanceBounds[0], numeric(state, importanceAttribute, '<=') ?? importanceBounds[1]],
+    importance: [numeric(state, importanceAttribute, '>=') ?? importanceRange.min, numeric(state, importanceAttribute, '<=') ?? importanceRange.max],
     startDate: start === undefined ? null : timestampToIsoDate(start),
     endDate: end === undefined ? null : timestampToIsoDate(end),
   };
@@ -50,8 +48,8 @@ function readRanges(state: SearchParameters): PolicyRanges {
 function applyRanges(state: SearchParameters, ranges: PolicyRanges): SearchParameters {
   let next = state.removeNumericRefinement(importanceAttribute).removeNumericRefinement(timestamp);
   const [min, max] = ranges.importance;
-  if (min > importanceBounds[0]) next = next.addNumericRefinement(importanceAttribute, '>=', min);
-  if (max < importanceBounds[1]) next = next.addNumericRefinement(importanceAttribute, '<=', max);
+  if (min > importanceRange.min) next = next.addNumericRefinement(importanceAttribute, '>=', min);
+  if (max < importanceRange.max) next = next.addNumericRefinement(importanceAttribute, '<=', max);
   if (ranges.startDate) next = next.addNumericRefinement(timestamp, '>=', isoDateToTimestamp(ranges.startDate));
   if (ranges.endDate) next = next.addNumericRefinement(timestamp, '<=', isoDateToTimestamp(ranges.endDate));
   return next;
@@ -71,7 +69,7 @@ function fromUiRange(value: string | undefined): [number | undefined, number | u
 export function rangesToUiState(ranges: PolicyRanges): Record<string, string> {
   const entries: Record<string, string> = {};
   const [min, max] = ranges.importance;
-  const importance = toUiRange(min > importanceBounds[0] ? min : undefined, max < importanceBounds[1] ? max : undefined);
+  const importance = toUiRange(min > importanceRange.min ? min : undefined, max < importanceRange.max ? max : undefined);
   if (importance) entries[importanceAttribute] = importance;
   const dates = toUiRange(
     ranges.startDate ? isoDateToTimestamp(ranges.startDate) : undefined,
@@ -86,7 +84,7 @@ export function readRangesFromUiState(range: Record<string, string> | undefined)
   const [minImportance, maxImportance] = fromUiRange(range?.[importanceAttribute]);
   const [start, end] = fromUiRange(range?.[timestamp]);
   return {
-    importance: [minImportance ?? importanceBounds[0], maxImportance ?? importanceBounds[1]],
+    importance: [minImportance ?? importanceRange.min, maxImportance ?? importanceRange.max],
     startDate: start === undefined ? null : timestampToIsoDate(start),
     endDate: end === undefined ? null : timestampToIsoDate(end),
   };

@@ -18,7 +18,7 @@ import { PolicyCard } from '../policies/policy-card.tsx';
 import { CrossLanguageResults, onlyInChineseText } from './cross-language-results.tsx';
 import { ResultsSkeleton } from './results-skeleton.tsx';
 import { SaveSearchButton } from '../alerts/save-search-dialog.tsx';
-import { savedQueryFromSearchPage } from '../alerts/saved-query.ts';
+import { savedQueryOf } from '../../../api/shared/saved-search-schemas.ts';
 import { SearchBar, type SearchChip } from './search-bar.tsx';
 import { toast } from '../components/toaster.tsx';
 import { formatFilterDate } from '../lib/format.ts';
@@ -120,7 +120,7 @@ export function SearchPage() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="min-w-0 text-2xl font-bold break-words text-slate-900">{q ? `Search Results for "${q}"` : 'All Policies'}</h1>
           <div className="flex flex-wrap items-center gap-2">
-            {user && <SaveSearchButton currentQuery={() => savedQueryFromSearchPage(search)} />}
+            {user && <SaveSearchButton currentQuery={() => savedQueryOf(criteria)} />}
             <ListExportMenu label="Export these policies" fallbackName="policies" urlOf={(format) => searchExportUrl(criteria, format)} />
           </div>
         </div>

@@ -1,7 +1,8 @@
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { readCriteriaParams } from '../../../api/shared/criteria-params.ts';
-import { describeSavedQuery, savedQueryFromSearchPage } from '../alerts/saved-query.ts';
+import { savedQueryOf } from '../../../api/shared/saved-search-schemas.ts';
+import { describeSavedQuery } from '../alerts/saved-query.ts';
 import { searchAddressOf } from './search-address.ts';
 
 /** An address's query string as the search page reads it (the router's own parsing, then the criteria's reader). */
@@ -48,7 +49,7 @@ describe('the search page address', () => {
   });
 
   it('saves the translation filter with the search, and names it in the saved search\'s description', () => {
-    const saved = savedQueryFromSearchPage(read(defaultStringifySearch({ q: 'tax', translation: ['machine', 'pending'] })));
+    const saved = savedQueryOf(read(defaultStringifySearch({ q: 'tax', translation: ['machine', 'pending'], sortBy: 'oldest', page: 2 })));
     expect(saved).toEqual({ q: 'tax', translation: ['machine', 'pending'] });
     expect(describeSavedQuery(saved)).toBe('"tax" · Machine translation, Translation pending');
   });
