@@ -3,7 +3,7 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { departmentList, industryList, topicList } from '../../../db/reference-data.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
-import { citedTitles } from '../rules/citations.ts';
+import { citedTitles } from '../../../db/document-text.ts';
 import { missingAnchors } from '../../shared/bilingual-alignment.ts';
 
 /**

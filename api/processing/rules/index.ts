@@ -1,6 +1,6 @@
 import { departmentList } from '../../../db/reference-data.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
-import { citedTitles } from './citations.ts';
+import { citedTitles } from '../../../db/document-text.ts';
 import { findDates } from './dates.ts';
 import { findDepartment, givenDepartment } from './department.ts';
 import { factsLine } from './facts-line.ts';
