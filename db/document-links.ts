@@ -231,3 +231,65 @@ export async function unresolvedCitations(db: Executor, policyId: number): Promi
     .orderBy(policyCitations.citedTitle);
   return rows.map((row) => row.reference);
 }
+
+/** A link an editor reviews: both ends' titles and dates, the words it was read from. */
+export type ReviewedLink = {
+  id: number;
+  kind: StoredLinkKind;
+  state: LinkState;
+  origin: LinkOrigin;
+  evidence: string;
+  from: { id: number; title: string; publishedOn: string };
+  to: { id: number; title: string; publishedOn: string };
+};
+
+/** The links waiting for an editor (`proposed`), oldest first, at most `limit`. */
+export async function proposedLinks(db: Executor, limit: number): Promise<ReviewedLink[]> {
+  const rows = await db
+    .select({ id: policyLinks.id, kind: policyLinks.kind, state: policyLinks.state, origin: policyLinks.origin, evidence: policyLinks.evidence, from: policyLinks.fromPolicyId, to: policyLinks.toPolicyId })
+    .from(policyLinks)
+    .where(eq(policyLinks.state, 'proposed'))
+    .orderBy(policyLinks.createdAt, policyLinks.id)
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const ends = await db
+    .select({ id: policies.id, title: policies.title, publishedOn: policies.publishedOn })
+    .from(policies)
+    .where(and(inArray(policies.id, rows.flatMap((row) => [row.from, row.to])), livePolicy));
+  const byId = new Map(ends.map((end) => [end.id, end]));
+  return rows.flatMap(({ from, to, ...link }) => (byId.has(from) && byId.has(to) ? [{ ...link, from: byId.get(from)!, to: byId.get(to)! }] : []));
+}
+
+export class LinkNotFoundError extends Error {}
+
+/**
+ * An editor's decision on a link: `confirmed` makes a proposed link one readers see, `rejected`
+ * removes it from readers for good (reading the text again does not bring it back). The two
+ * documents' statuses follow in the same transaction.
+ */
+export async function decideLink(tx: Transaction, linkId: number, state: 'confirmed' | 'rejected', userId: number, today: string): Promise<void> {
+  const [link] = await tx.update(policyLinks).set({ state, createdBy: userId }).where(eq(policyLinks.id, linkId)).returning({ from: policyLinks.fromPolicyId, to: policyLinks.toPolicyId });
+  if (!link) throw new LinkNotFoundError('Link not found');
+  await refreshEffectiveness(tx, [link.from, link.to], today);
+}
+
+/** An editor's own link, confirmed; one already there between the two of that kind becomes theirs and confirmed. Returns its id. */
+export async function addLink(
+  tx: Transaction,
+  link: { fromPolicyId: number; toPolicyId: number; kind: StoredLinkKind; effectiveOn: string | null },
+  userId: number,
+  today: string,
+): Promise<number> {
+  const ends = await tx.select({ id: policies.id }).from(policies).where(and(inArray(policies.id, [link.fromPolicyId, link.toPolicyId]), livePolicy));
+  if (ends.length !== 2) throw new LinkNotFoundError('Both policies must exist and not be in the Trash');
+  const [saved] = await tx
+    .insert(policyLinks)
+    .values({ ...link, state: 'confirmed', origin: 'editor', evidence: 'Added by an editor', createdBy: userId })
+    .onConflictDoUpdate({
+      target: [policyLinks.fromPolicyId, policyLinks.toPolicyId, policyLinks.kind],
+      set: { state: 'confirmed', createdBy: userId, effectiveOn: sql`coalesce(excluded.effective_on, ${policyLinks.effectiveOn})` },
+    })
+    .returning({ id: policyLinks.id });
+  await refreshEffectiveness(tx, [link.fromPolicyId, link.toPolicyId], today);
+  return saved!.id;
+}

@@ -20,6 +20,11 @@ export type Effectiveness = { status: EffectivenessStatus; since: string | null;
 /** A link into the document from one that acts on it, with that document's title and the day it acts. */
 export type IncomingLink = { kind: 'amends' | 'replaces' | 'repeals'; title: string; on: string };
 
+/** The day it is in China at `at` (UTC+8, no daylight saving): the documents' dates are Beijing's. */
+export function chinaDay(at: Date): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** How dates are written to a reader: Aug 5, 2008. */
 const readable = (day: string) => format(parseISO(day), 'MMM d, yyyy');
 

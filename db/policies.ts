@@ -1,6 +1,7 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { refreshDocumentLinks } from './document-links.ts';
 import { normaliseTitle } from './document-text.ts';
+import { chinaDay } from './effectiveness.ts';
 import type { Transaction } from './client.ts';
 import { parsePolicyFullContent, type PolicyFullContent } from './policy-content.ts';
 import { livePolicy } from './policy-records.ts';
@@ -332,7 +333,7 @@ export async function savePolicy(
     }
   }
   // What the document cites, amends and repeals, and its status, follow its text, title and dates in this transaction.
-  if (linkedFields.some((field) => changed.includes(field))) await refreshDocumentLinks(tx, policyId, author.at.toISOString().slice(0, 10));
+  if (linkedFields.some((field) => changed.includes(field))) await refreshDocumentLinks(tx, policyId, chinaDay(author.at));
   return { id: policyId, changed, version: version ?? stored!.version };
 }
 

@@ -91,6 +91,7 @@ export function criteriaOfInstantSearch(request: InstantSearchRequest): SearchCr
       industries: lists.industries,
       topics: lists.topics,
       translation: lists.translation as SearchCriteria['translation'],
+      effectiveness: lists.effectiveness as SearchCriteria['effectiveness'],
       ...ranges,
       sortBy: sortOfInstantSearchIndex(request.indexName),
       page: (params.page ?? 0) + 1,

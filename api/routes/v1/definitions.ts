@@ -27,6 +27,7 @@ const filterQuery = z.object({
   industries: list('Industries by name.', 'Financial Services,Technology'),
   topics: list('Topics by code.', 'FINTECH'),
   translation: list('Translation status: `machine` (an LLM translated it), `reviewed` (an editor reviewed it) or `pending` (no English text yet).', 'machine,reviewed'),
+  effectiveness: list('Whether the document is in force: `in_force`, `not_yet_in_force`, `amended` (a newer version or an amendment exists), `repealed` or `unknown`.', 'in_force,not_yet_in_force'),
   startDate: z.string().optional().openapi({ description: 'Published on or after this day (YYYY-MM-DD).', example: '2024-01-01' }),
   endDate: z.string().optional().openapi({ description: 'Published on or before this day (YYYY-MM-DD).', example: '2024-12-31' }),
   minImportance: z.string().optional().openapi({ description: 'Importance at least (0-10; 0 is any).', example: '6' }),

@@ -83,7 +83,7 @@ function parsed<Schema extends z.ZodType>(schema: Schema, input: unknown): z.out
   return result.data;
 }
 
-const listParams = new Set(['departments', 'industries', 'topics', 'translation']);
+const listParams = new Set(['departments', 'industries', 'topics', 'translation', 'effectiveness']);
 
 /**
  * The public API's query (lists comma-separated) as the search's own schema reads it (lists as
