@@ -16,6 +16,8 @@ import { policies } from './schema/index.ts';
  */
 export type LinkedDocument = {
   file: string;
+  /** Our English summary, for the cards. */
+  description: string;
   title: string;
   chineseTitle: string;
   publishedOn: string;
@@ -29,6 +31,7 @@ const lawRefBook = (path: string) => `https://github.com/LawRefBook/Laws/blob/2f
 export const linkedDocuments: readonly LinkedDocument[] = [
   {
     file: 'export-control-law-2020',
+    description: 'The law on export controls of dual-use items, military products and nuclear items; in force from December 1, 2020.',
     title: 'Export Control Law of the People’s Republic of China',
     chineseTitle: '中华人民共和国出口管制法',
     publishedOn: '2020-10-17',
@@ -38,6 +41,7 @@ export const linkedDocuments: readonly LinkedDocument[] = [
   },
   {
     file: 'dual-use-items-export-control-regulations-2024',
+    description: 'The State Council’s regulations on the export control of dual-use items, in force from December 1, 2024; they repeal the nuclear, missile and biological dual-use regulations.',
     title: 'Regulations of the People’s Republic of China on the Export Control of Dual-Use Items',
     chineseTitle: '中华人民共和国两用物项出口管制条例',
     publishedOn: '2024-09-30',
@@ -47,6 +51,7 @@ export const linkedDocuments: readonly LinkedDocument[] = [
   },
   {
     file: 'nuclear-dual-use-export-control-regulations-2007',
+    description: 'Licensing of exports of nuclear dual-use items and related technologies, as revised in 2007.',
     title: 'Regulations on Export Control of Nuclear Dual-Use Items and Related Technologies (2007 revision)',
     chineseTitle: '中华人民共和国核两用品及相关技术出口管制条例',
     publishedOn: '2007-01-26',
@@ -56,6 +61,7 @@ export const linkedDocuments: readonly LinkedDocument[] = [
   },
   {
     file: 'missile-export-control-regulations-2002',
+    description: 'Licensing of exports of missiles and related items and technologies.',
     title: 'Regulations on Export Control of Missiles and Related Items and Technologies',
     chineseTitle: '中华人民共和国导弹及相关物项和技术出口管制条例',
     publishedOn: '2002-08-22',
@@ -65,6 +71,7 @@ export const linkedDocuments: readonly LinkedDocument[] = [
   },
   {
     file: 'biological-dual-use-export-control-regulations-2002',
+    description: 'Licensing of exports of biological dual-use items and related equipment and technologies.',
     title: 'Regulations on Export Control of Biological Dual-Use Items and Related Equipment and Technologies',
     chineseTitle: '中华人民共和国生物两用品及相关设备和技术出口管制条例',
     publishedOn: '2002-10-14',
@@ -74,6 +81,7 @@ export const linkedDocuments: readonly LinkedDocument[] = [
   },
   {
     file: 'statistics-law-2009',
+    description: 'The Statistics Law as revised in 2009: statistical surveys, data quality and supervision.',
     title: 'Statistics Law of the People’s Republic of China (2009 revision)',
     chineseTitle: '中华人民共和国统计法',
     publishedOn: '2009-06-27',
@@ -83,6 +91,7 @@ export const linkedDocuments: readonly LinkedDocument[] = [
   },
   {
     file: 'statistics-law-2024',
+    description: 'The Statistics Law as amended on September 13, 2024.',
     title: 'Statistics Law of the People’s Republic of China (2024 amendment)',
     chineseTitle: '中华人民共和国统计法',
     publishedOn: '2024-09-13',
@@ -92,6 +101,7 @@ export const linkedDocuments: readonly LinkedDocument[] = [
   },
   {
     file: 'statistics-law-implementing-regulations-2017',
+    description: 'The State Council’s rules implementing the Statistics Law (State Council Order No. 681), in force from August 1, 2017.',
     title: 'Regulations for the Implementation of the Statistics Law of the People’s Republic of China',
     chineseTitle: '中华人民共和国统计法实施条例',
     publishedOn: '2017-05-28',
@@ -101,6 +111,7 @@ export const linkedDocuments: readonly LinkedDocument[] = [
   },
   {
     file: 'foreign-exchange-administration-regulations-2008',
+    description: 'The 2008 revision of the 1996 regulations on foreign exchange administration.',
     title: 'Regulations of the People’s Republic of China on Foreign Exchange Administration (2008 revision)',
     chineseTitle: '中华人民共和国外汇管理条例',
     publishedOn: '2008-08-05',
@@ -128,6 +139,7 @@ export async function saveLinkedDocuments(tx: Transaction, documents: readonly L
       null,
       {
         title: document.title,
+        description: document.description,
         chineseTitle: document.chineseTitle,
         publishedOn: document.publishedOn,
         departmentId,

@@ -1,6 +1,7 @@
 import type { UiState } from 'instantsearch.js';
 import { z } from 'zod';
 import { facetFieldOf } from '../../../vocabulary/search-index.ts';
+import { effectivenessStatuses } from '../../../vocabulary/effectiveness.ts';
 import { translationStatuses } from '../../../vocabulary/translation-status.ts';
 import {
   defaultSort,
@@ -21,6 +22,7 @@ export const facetAttributes = {
   industries: facetFieldOf.industries,
   topics: facetFieldOf.topics,
   translation: facetFieldOf.translation,
+  effectiveness: facetFieldOf.effectiveness,
 } as const;
 
 const storageKey = 'dashboardState';
@@ -34,6 +36,8 @@ const dashboardStateSchema = z.object({
   selectedTopics: z.array(z.string()).catch([]),
   /** Translation statuses (machine, reviewed, pending): ours, beside the spec's keys. */
   selectedTranslation: z.array(z.enum(translationStatuses)).catch([]),
+  /** Effectiveness (in force, repealed, ...): ours, beside the spec's keys; absent in states kept before it. */
+  selectedEffectiveness: z.array(z.enum(effectivenessStatuses)).optional().catch(undefined),
   startDate: isoDate.nullable().catch(null),
   endDate: isoDate.nullable().catch(null),
   currentPage: z.number().int().min(1).catch(1),
@@ -76,6 +80,7 @@ export function toUiState(state: DashboardState, q: string | undefined): UiState
         [facetAttributes.industries]: state.selectedIndustries,
         [facetAttributes.topics]: state.selectedTopics,
         [facetAttributes.translation]: state.selectedTranslation,
+        [facetAttributes.effectiveness]: state.selectedEffectiveness ?? [],
       },
       ...(Object.keys(range).length ? { range } : {}),
       sortBy: instantSearchIndexOf(sortAfterQueryChange(state.sortOrder, state.searchQuery, query)),
@@ -93,6 +98,7 @@ export function fromUiState(uiState: UiState): DashboardState {
     selectedIndustries: index.refinementList?.[facetAttributes.industries] ?? [],
     selectedTopics: index.refinementList?.[facetAttributes.topics] ?? [],
     selectedTranslation: index.refinementList?.[facetAttributes.translation] ?? [],
+    selectedEffectiveness: index.refinementList?.[facetAttributes.effectiveness] ?? [],
     startDate: ranges.startDate,
     endDate: ranges.endDate,
     currentPage: index.page ?? 1,
@@ -112,6 +118,7 @@ export function criteriaOfDashboard(state: DashboardState): SearchAsked {
     industries: state.selectedIndustries,
     topics: state.selectedTopics,
     translation: state.selectedTranslation,
+    effectiveness: state.selectedEffectiveness,
     startDate: state.startDate ?? undefined,
     endDate: state.endDate ?? undefined,
     sortBy: state.sortOrder,

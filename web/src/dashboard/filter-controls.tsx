@@ -7,6 +7,7 @@ import { DateField } from '../components/date-field.tsx';
 import { MultiSelect } from '../components/multi-select.tsx';
 import { importanceBounds, type PolicyRanges } from './policy-ranges.ts';
 import { searchSortLabels, sortsOffered, type SearchSort } from '../../../vocabulary/search-order.ts';
+import { effectivenessLabels, type EffectivenessStatus } from '../../../vocabulary/effectiveness.ts';
 import { translationStatusLabels, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { pageSizes } from './dashboard-state.ts';
 
@@ -15,6 +16,7 @@ export type FilterControlsProps = {
   industries: RefinementListRenderState;
   topics: RefinementListRenderState;
   translation: RefinementListRenderState;
+  effectiveness: RefinementListRenderState;
   ranges: PolicyRanges;
   onRangesChange: (ranges: PolicyRanges) => void;
   sortOrder: SearchSort;
@@ -31,7 +33,7 @@ export type FilterControlsProps = {
 
 const dateWidth = 'w-36 min-w-[8.25rem] shrink';
 
-/** Every dashboard filter: departments, industries, topics, translation status (with counts), dates, importance, sort, page size, Reset. */
+/** Every dashboard filter: departments, industries, topics, translation status, effectiveness (with counts), dates, importance, sort, page size, Reset. */
 export function FilterControls(props: FilterControlsProps) {
   const { data: departmentList } = useQuery(departmentsQuery);
   const { data: topicList } = useQuery(topicsQuery);
@@ -45,6 +47,7 @@ export function FilterControls(props: FilterControlsProps) {
       <FacetFilter title="Industries" facet={props.industries} layout={layout} />
       <FacetFilter title="Topics" facet={props.topics} layout={layout} labelOf={topicName} />
       <FacetFilter title="Translation" facet={props.translation} layout={layout} labelOf={(status) => translationStatusLabels[status as TranslationStatus] ?? status} />
+      <FacetFilter title="Status" facet={props.effectiveness} layout={layout} labelOf={(status) => effectivenessLabels[status as EffectivenessStatus] ?? status} />
     </>
   );
   const dates = (
