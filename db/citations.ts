@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database, Transaction } from './client.ts';
 import { normaliseDocumentNumber } from './document-numbers.ts';
 import { normaliseTitle } from './document-text.ts';
@@ -9,8 +9,8 @@ import { policies, policyCitations } from './schema/index.ts';
  * (国发〔2014〕40号), each linked to the policy that IS that document: the same normalised title
  * (with or without the state's name), or the same document number, which names its issuer. Never
  * a near miss: 《中华人民共和国统计法》 is not 《中华人民共和国统计法实施条例》. A citation nothing holds
- * is kept as text and linked when the cited document arrives (`linkCitationsTo`, in the
- * transaction that writes it), so the order in which stories are processed does not matter.
+ * is kept as text and linked when the cited document arrives (in the transaction that writes
+ * it, db/document-links.ts), so the order in which stories are processed does not matter.
  */
 
 const statePrefix = '中华人民共和国';
@@ -59,34 +59,27 @@ export function versionCitedOn(holders: readonly Holder[], citedOn: string): Hol
   return byDate.filter((holder) => holder.publishedOn <= citedOn).at(-1) ?? byDate[0];
 }
 
-/** Replaces what `policyId` cites (titles and numbers), linking each to the policy that is that document when there is one. */
-export async function saveCitations(tx: Transaction, policyId: number, citedOn: string, references: readonly string[]): Promise<void> {
-  const cited = [...new Set(references.filter(Boolean))];
-  await tx
-    .delete(policyCitations)
-    .where(and(eq(policyCitations.citingPolicyId, policyId), cited.length ? notInArray(policyCitations.citedTitle, cited) : undefined));
-  if (cited.length === 0) return;
-  const holders = await holdersOf(tx, cited);
-  const rows = cited.map((reference) => {
-    const holder = versionCitedOn((holders.get(reference) ?? []).filter((policy) => policy.id !== policyId), citedOn);
-    return { citingPolicyId: policyId, citedTitle: reference, citedPolicyId: holder?.id ?? null };
-  });
-  await tx
-    .insert(policyCitations)
-    .values(rows)
-    .onConflictDoUpdate({ target: [policyCitations.citingPolicyId, policyCitations.citedTitle], set: { citedPolicyId: sql`excluded.cited_policy_id` } });
-}
+/** Postgres takes at most 65,534 parameters a statement: three a citation row. */
+const rowsPerInsert = 20_000;
 
-/** A policy now holds `chineseTitle` and `documentNumber`: the citations waiting for either point to it. Returns the citing policies. */
-export async function linkCitationsTo(tx: Transaction, policyId: number, document: { chineseTitle: string | null; documentNumber: string | null }): Promise<number[]> {
-  const references = [...(document.chineseTitle ? citationForms(document.chineseTitle) : []), ...(document.documentNumber ? [document.documentNumber] : [])];
-  if (references.length === 0) return [];
-  const linked = await tx
-    .update(policyCitations)
-    .set({ citedPolicyId: policyId })
-    .where(and(inArray(policyCitations.citedTitle, references), isNull(policyCitations.citedPolicyId)))
-    .returning({ citing: policyCitations.citingPolicyId });
-  return [...new Set(linked.map((row) => row.citing))].filter((citing) => citing !== policyId);
+/**
+ * Replaces what each policy cites (titles and numbers), linking each to the policy that is that
+ * document when there is one: one lookup and one delete for them all, inserts in chunks.
+ */
+export async function saveCitations(tx: Transaction, citing: readonly { policyId: number; citedOn: string; references: readonly string[] }[]): Promise<void> {
+  if (citing.length === 0) return;
+  await tx.delete(policyCitations).where(inArray(policyCitations.citingPolicyId, citing.map((entry) => entry.policyId)));
+  const all = [...new Set(citing.flatMap((entry) => entry.references.filter(Boolean)))];
+  if (all.length === 0) return;
+  const holders = await holdersOf(tx, all);
+  const rows = citing.flatMap(({ policyId, citedOn, references }) =>
+    [...new Set(references.filter(Boolean))].map((reference) => ({
+      citingPolicyId: policyId,
+      citedTitle: reference,
+      citedPolicyId: versionCitedOn((holders.get(reference) ?? []).filter((policy) => policy.id !== policyId), citedOn)?.id ?? null,
+    })),
+  );
+  for (let start = 0; start < rows.length; start += rowsPerInsert) await tx.insert(policyCitations).values(rows.slice(start, start + rowsPerInsert));
 }
 
 /** The policies `policyId` cites and those citing it, cited first, each once. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import { inverseLinkKind, type LinkKind, type LinkOrigin, type LinkState, type StoredLinkKind } from '../vocabulary/document-links.ts';
-import { citationForms, holdersOf, linkCitationsTo, saveCitations } from './citations.ts';
+import { citationForms, holdersOf, saveCitations } from './citations.ts';
 import type { Executor, Transaction } from './client.ts';
 import { citedNumbers, citedTitles, documentStatements, effectiveDate, ownDocumentNumber } from './document-text.ts';
 import { refreshEffectiveness } from './effectiveness.ts';
@@ -33,23 +33,6 @@ type Document = {
   documentNumber: string | null;
   effectiveOn: string | null;
 };
-
-async function readDocument(tx: Transaction, id: number): Promise<Document | null> {
-  const [row] = await tx
-    .select({
-      id: policies.id,
-      title: policies.title,
-      chineseTitle: policies.chineseTitle,
-      chineseOriginal: policies.chineseOriginal,
-      publishedOn: policies.publishedOn,
-      departmentId: policies.departmentId,
-      documentNumber: policies.documentNumber,
-      effectiveOn: policies.effectiveOn,
-    })
-    .from(policies)
-    .where(and(eq(policies.id, id), livePolicy));
-  return row ?? null;
-}
 
 /** What the document's statements link it to: each statement's cited documents, confirmed when one policy is that document. */
 async function statedLinks(tx: Transaction, document: Document): Promise<StatedLink[]> {
@@ -149,28 +132,111 @@ async function rereadCiting(tx: Transaction, citing: readonly number[]): Promise
     .from(policies)
     .where(and(inArray(policies.id, [...citing]), livePolicy, or(like(policies.chineseOriginal, '%废止%'), like(policies.chineseTitle, '%关于修改%'))));
   const touched: number[] = [];
-  for (const { id } of stating) {
-    const document = await readDocument(tx, id);
-    if (document) touched.push(id, ...(await writeStatedLinks(tx, id, 'text', await statedLinks(tx, document))));
+  for (const document of await readDocuments(tx, stating.map((row) => row.id))) {
+    touched.push(document.id, ...(await writeStatedLinks(tx, document.id, 'text', await statedLinks(tx, document))));
   }
   return touched;
 }
 
-/** Reads the policy's text for what it cites, amends, repeals and replaces, and keeps every link and status it touches current. */
-export async function refreshDocumentLinks(tx: Transaction, policyId: number, today: string): Promise<void> {
-  const document = await readDocument(tx, policyId);
-  if (!document) return;
-  const text = document.chineseOriginal ?? '';
-  const documentNumber = document.documentNumber ?? ownDocumentNumber(text);
-  const effectiveOn = effectiveDate(text, document.publishedOn);
-  await tx.update(policies).set({ documentNumber, effectiveOn }).where(and(eq(policies.id, policyId), sql`(${policies.documentNumber}, ${policies.effectiveOn}) is distinct from (${documentNumber}, ${effectiveOn}::date)`));
+/**
+ * Reads the policies' texts for what they cite, amend, repeal and replace, and keeps every link
+ * and status they touch current. One policy when it is written; many at once in a full pass,
+ * where each step is one statement for the whole batch (the rare texts that state something, and
+ * the titles held by several versions, are read one by one).
+ */
+export async function refreshDocumentLinks(tx: Transaction, policyIds: readonly number[], today: string): Promise<void> {
+  const documents = await readDocuments(tx, policyIds);
+  if (documents.length === 0) return;
+  const read = documents.map((document) => {
+    const text = document.chineseOriginal ?? '';
+    return { ...document, text, documentNumber: document.documentNumber ?? ownDocumentNumber(text), effectiveOn: effectiveDate(text, document.publishedOn) };
+  });
+  for (const [index, document] of read.entries()) {
+    const stored = documents[index]!;
+    if (document.documentNumber === stored.documentNumber && document.effectiveOn === stored.effectiveOn) continue;
+    await tx.update(policies).set({ documentNumber: document.documentNumber, effectiveOn: document.effectiveOn }).where(eq(policies.id, document.id));
+  }
 
-  await saveCitations(tx, policyId, document.publishedOn, [...citedTitles(text, document.chineseTitle ?? ''), ...citedNumbers(text, documentNumber)]);
-  const stated = await writeStatedLinks(tx, policyId, 'text', await statedLinks(tx, { ...document, documentNumber, effectiveOn }));
-  const versions = await versionLinks(tx, document);
-  const citing = await linkCitationsTo(tx, policyId, { chineseTitle: document.chineseTitle, documentNumber });
-  const reread = await rereadCiting(tx, citing);
-  await refreshEffectiveness(tx, [...new Set([policyId, ...stated, ...versions, ...reread])], today);
+  await saveCitations(
+    tx,
+    read.map((document) => ({
+      policyId: document.id,
+      citedOn: document.publishedOn,
+      references: [...citedTitles(document.text, document.chineseTitle ?? ''), ...citedNumbers(document.text, document.documentNumber)],
+    })),
+  );
+  const touched = new Set(read.map((document) => document.id));
+  const silent: number[] = [];
+  for (const document of read) {
+    const links = await statedLinks(tx, document);
+    if (links.length === 0) silent.push(document.id);
+    else for (const id of await writeStatedLinks(tx, document.id, 'text', links)) touched.add(id);
+  }
+  // What the silent texts stated before (a text since edited), gone, in one statement.
+  for (const id of await removeStatedLinks(tx, silent)) touched.add(id);
+  for (const document of await sharingTitles(tx, read)) for (const id of await versionLinks(tx, document)) touched.add(id);
+  for (const id of await rereadCiting(tx, await linkWaitingCitations(tx, [...touched].filter((id) => read.some((document) => document.id === id))))) touched.add(id);
+  await refreshEffectiveness(tx, [...touched], today);
+}
+
+async function readDocuments(tx: Transaction, ids: readonly number[]): Promise<Document[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: policies.id,
+      title: policies.title,
+      chineseTitle: policies.chineseTitle,
+      chineseOriginal: policies.chineseOriginal,
+      publishedOn: policies.publishedOn,
+      departmentId: policies.departmentId,
+      documentNumber: policies.documentNumber,
+      effectiveOn: policies.effectiveOn,
+    })
+    .from(policies)
+    .where(and(inArray(policies.id, [...ids]), livePolicy));
+}
+
+/** The text links of `fromIds` no editor touched, removed; returns the documents they pointed to. */
+async function removeStatedLinks(tx: Transaction, fromIds: readonly number[]): Promise<number[]> {
+  if (fromIds.length === 0) return [];
+  const removed = await tx
+    .delete(policyLinks)
+    .where(and(inArray(policyLinks.fromPolicyId, [...fromIds]), eq(policyLinks.origin, 'text'), sql`${policyLinks.createdBy} is null`))
+    .returning({ to: policyLinks.toPolicyId });
+  return removed.map((row) => row.to);
+}
+
+/** Of `documents`, those whose title another live policy holds too (one query for them all). */
+async function sharingTitles(tx: Transaction, documents: readonly Document[]): Promise<Document[]> {
+  const titled = documents.filter((document) => document.chineseTitle);
+  if (titled.length === 0) return [];
+  const forms = [...new Set(titled.flatMap((document) => citationForms(document.chineseTitle!)))];
+  const holders = await tx
+    .select({ title: policies.chineseTitle, count: sql<number>`count(*)::int` })
+    .from(policies)
+    .where(and(inArray(policies.chineseTitle, forms), livePolicy))
+    .groupBy(policies.chineseTitle);
+  const count = new Map(holders.map((row) => [row.title, row.count]));
+  return titled.filter((document) => citationForms(document.chineseTitle!).reduce((sum, form) => sum + (count.get(form) ?? 0), 0) > 1);
+}
+
+const statePrefix = '中华人民共和国';
+
+/**
+ * The citations waiting for one of `ids` (by its title, with or without the state's name, or its
+ * number) now point to it, in one statement; returns the citing policies.
+ */
+async function linkWaitingCitations(tx: Transaction, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.execute<{ citing: number }>(sql`
+    update policy_citations c set cited_policy_id = p.id
+    from policies p
+    where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and p.deleted_at is null
+      and c.cited_policy_id is null and c.citing_policy_id <> p.id
+      and (c.cited_title = p.document_number or c.cited_title = p.chinese_title
+           or c.cited_title = ${statePrefix} || p.chinese_title or ${statePrefix} || c.cited_title = p.chinese_title)
+    returning c.citing_policy_id as citing`);
+  return [...new Set(rows.map((row) => Number(row.citing)))];
 }
 
 /** A link as a reader sees it from one end. `state` tells the back office a proposed one from a confirmed. */

@@ -333,7 +333,7 @@ export async function savePolicy(
     }
   }
   // What the document cites, amends and repeals, and its status, follow its text, title and dates in this transaction.
-  if (linkedFields.some((field) => changed.includes(field))) await refreshDocumentLinks(tx, policyId, chinaDay(author.at));
+  if (linkedFields.some((field) => changed.includes(field))) await refreshDocumentLinks(tx, [policyId], chinaDay(author.at));
   return { id: policyId, changed, version: version ?? stored!.version };
 }
 

@@ -71,7 +71,7 @@ export async function benchLinks(context: { db: Database; policyCount: number })
   for (let round = 0; round < rounds; round++) {
     for (const id of ids.values()) {
       const started = performance.now();
-      await db.transaction((tx) => refreshDocumentLinks(tx, id, today));
+      await db.transaction((tx) => refreshDocumentLinks(tx, [id], today));
       resolving.push(performance.now() - started);
     }
   }
@@ -101,9 +101,7 @@ export async function benchLinks(context: { db: Database; policyCount: number })
   for (let afterId = 0; ; ) {
     const batch = await db.select({ id: policies.id }).from(policies).where(and(gt(policies.id, afterId), isNull(policies.deletedAt))).orderBy(policies.id).limit(passBatch);
     if (batch.length === 0) break;
-    await db.transaction(async (tx) => {
-      for (const { id } of batch) await refreshDocumentLinks(tx, id, today);
-    });
+    await db.transaction((tx) => refreshDocumentLinks(tx, batch.map((row) => row.id), today));
     passed += batch.length;
     afterId = batch.at(-1)!.id;
     if (passed % 10_000 < passBatch) progress(section, `${passed} policies`);
