@@ -14,6 +14,7 @@ import { contactRoutes } from './routes/contact/index.ts';
 import { exportRoutes } from './routes/exports/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
 import { feedTokenRoutes } from './routes/feeds/feed-token.ts';
+import { followRoutes } from './routes/user/follows.ts';
 import { feedRoutes } from './routes/feeds/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { policyRoutes } from './routes/policies/index.ts';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
     .route('/auth', authRoutes(deps))
     .route('/', billingRoutes(deps))
     .route('/user/feed-token', feedTokenRoutes(deps))
+    .route('/user/follows', followRoutes(deps))
     .route('/user', userRoutes(deps))
     .route('/user/api-keys', apiKeyRoutes(deps))
     .route('/collections', collectionRoutes(deps))

@@ -13,6 +13,7 @@ import { benchExports } from '../api/bench/exports.ts';
 import { benchPublicApi } from '../api/bench/public-api.ts';
 import { benchReading } from '../api/bench/reading.ts';
 import { benchImports } from '../api/bench/imports.ts';
+import { benchLinks } from '../api/bench/links.ts';
 import { benchSearch, dropFullTextIndex } from '../api/bench/search.ts';
 import { benchSourcesExtract } from '../api/bench/sources-extract.ts';
 import { benchSourcesRuns } from '../api/bench/sources-runs.ts';
@@ -37,10 +38,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls'] as const;
+const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls', 'links'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls,links"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -200,7 +201,10 @@ async function main(): Promise<number> {
       await bringIndexInStep(indexerContext);
     }
 
-    const needsApi = sections.some((name) => name !== 'indexer' && name !== 'sources-extract');
+    // Links read and write Postgres only: no API, no index.
+    if (sections.includes('links')) await emit(await benchLinks({ db, policyCount }));
+
+    const needsApi = sections.some((name) => name !== 'indexer' && name !== 'sources-extract' && name !== 'links');
     if (needsApi) {
       if (sections.includes('web') || sections.includes('analytics')) await ensureWebBuilt(progress);
       const startApi = async (name: string, overrides: Record<string, string> = {}) => {

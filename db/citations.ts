@@ -1,19 +1,17 @@
-import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database, Transaction } from './client.ts';
+import { normaliseDocumentNumber } from './document-numbers.ts';
+import { normaliseTitle } from './document-text.ts';
 import { policies, policyCitations } from './schema/index.ts';
 
 /**
- * Citations between policies: the titles a policy's text cites (《...》), each linked to the
- * policy with that Chinese title. Links are made in both directions in time: when the citing
- * policy is written (its cited titles are looked up) and when a cited policy arrives later (its
- * title is looked up among the citations still waiting for it), so the order in which stories are
- * processed does not matter.
+ * Citations between policies: what a policy's text cites, by title (《...》) or by document number
+ * (国发〔2014〕40号), each linked to the policy that IS that document: the same normalised title
+ * (with or without the state's name), or the same document number, which names its issuer. Never
+ * a near miss: 《中华人民共和国统计法》 is not 《中华人民共和国统计法实施条例》. A citation nothing holds
+ * is kept as text and linked when the cited document arrives (in the transaction that writes
+ * it, db/document-links.ts), so the order in which stories are processed does not matter.
  */
-
-/** Spaces and book-title marks removed: 《中华人民共和国 药品管理法》 → 中华人民共和国药品管理法. */
-export function normaliseTitle(title: string): string {
-  return title.replace(/[\s\u3000《》〈〉]/g, '');
-}
 
 const statePrefix = '中华人民共和国';
 
@@ -24,38 +22,64 @@ export function citationForms(title: string): string[] {
   return normal.startsWith(statePrefix) && normal.length > statePrefix.length ? [normal, normal.slice(statePrefix.length)] : [normal, statePrefix + normal];
 }
 
-/** Replaces the titles `policyId` cites, linking each to the policy that holds it when there is one. */
-export async function saveCitations(tx: Transaction, policyId: number, citedTitles: readonly string[]): Promise<void> {
-  const titles = [...new Set(citedTitles.map(normaliseTitle).filter(Boolean))];
-  await tx
-    .delete(policyCitations)
-    .where(and(eq(policyCitations.citingPolicyId, policyId), titles.length ? notInArray(policyCitations.citedTitle, titles) : undefined));
-  if (titles.length === 0) return;
-  const formsByTitle = new Map(titles.map((title) => [title, citationForms(title)]));
-  const holders = await tx
-    .select({ id: policies.id, chineseTitle: policies.chineseTitle })
+/** A cited reference is a document number when it is one alone; otherwise a title. */
+const isNumber = (reference: string) => normaliseDocumentNumber(reference) === reference;
+
+type Holder = { id: number; chineseTitle: string | null; documentNumber: string | null; publishedOn: string };
+
+/**
+ * The policies that are the documents `references` name (titles or numbers), by reference. Several
+ * policies can hold one title (a regulation and its revision); the caller picks.
+ */
+export async function holdersOf(tx: Transaction | Database, references: readonly string[]): Promise<Map<string, Holder[]>> {
+  const numbers = references.filter(isNumber);
+  const forms = references.filter((reference) => !isNumber(reference)).flatMap(citationForms);
+  const conditions = [
+    forms.length ? inArray(policies.chineseTitle, forms) : undefined,
+    numbers.length ? inArray(policies.documentNumber, numbers) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: policies.id, chineseTitle: policies.chineseTitle, documentNumber: policies.documentNumber, publishedOn: policies.publishedOn })
     .from(policies)
-    .where(inArray(policies.chineseTitle, [...formsByTitle.values()].flat()));
-  const rows = titles.map((title) => {
-    const forms = formsByTitle.get(title)!;
-    // The oldest holder when several policies share a title (a law and its later amendment keep one title).
-    const holder = holders.filter((policy) => policy.id !== policyId && forms.includes(policy.chineseTitle!)).sort((a, b) => a.id - b.id)[0];
-    return { citingPolicyId: policyId, citedTitle: title, citedPolicyId: holder?.id ?? null };
-  });
-  await tx
-    .insert(policyCitations)
-    .values(rows)
-    .onConflictDoUpdate({ target: [policyCitations.citingPolicyId, policyCitations.citedTitle], set: { citedPolicyId: sql`excluded.cited_policy_id` } });
+    .where(and(or(...conditions), isNull(policies.deletedAt)));
+  return new Map(
+    references.map((reference) => {
+      const matches = isNumber(reference)
+        ? rows.filter((row) => row.documentNumber === reference)
+        : rows.filter((row) => row.chineseTitle !== null && citationForms(reference).includes(row.chineseTitle));
+      return [reference, matches];
+    }),
+  );
 }
 
-/** A policy now holds `chineseTitle`: the citations waiting for that title point to it. */
-export async function linkCitationsTo(tx: Transaction, policyId: number, chineseTitle: string): Promise<void> {
-  const forms = citationForms(chineseTitle);
-  if (forms.length === 0) return;
-  await tx
-    .update(policyCitations)
-    .set({ citedPolicyId: policyId })
-    .where(and(inArray(policyCitations.citedTitle, forms), isNull(policyCitations.citedPolicyId)));
+/** Of the versions holding a cited title, the one current when the citing document was written: the newest not after it, else the oldest. */
+export function versionCitedOn(holders: readonly Holder[], citedOn: string): Holder | undefined {
+  const byDate = [...holders].sort((a, b) => a.publishedOn.localeCompare(b.publishedOn) || a.id - b.id);
+  return byDate.filter((holder) => holder.publishedOn <= citedOn).at(-1) ?? byDate[0];
+}
+
+/** Postgres takes at most 65,534 parameters a statement: three a citation row. */
+const rowsPerInsert = 20_000;
+
+/**
+ * Replaces what each policy cites (titles and numbers), linking each to the policy that is that
+ * document when there is one: one lookup and one delete for them all, inserts in chunks.
+ */
+export async function saveCitations(tx: Transaction, citing: readonly { policyId: number; citedOn: string; references: readonly string[] }[]): Promise<void> {
+  if (citing.length === 0) return;
+  await tx.delete(policyCitations).where(inArray(policyCitations.citingPolicyId, citing.map((entry) => entry.policyId)));
+  const all = [...new Set(citing.flatMap((entry) => entry.references.filter(Boolean)))];
+  if (all.length === 0) return;
+  const holders = await holdersOf(tx, all);
+  const rows = citing.flatMap(({ policyId, citedOn, references }) =>
+    [...new Set(references.filter(Boolean))].map((reference) => ({
+      citingPolicyId: policyId,
+      citedTitle: reference,
+      citedPolicyId: versionCitedOn((holders.get(reference) ?? []).filter((policy) => policy.id !== policyId), citedOn)?.id ?? null,
+    })),
+  );
+  for (let start = 0; start < rows.length; start += rowsPerInsert) await tx.insert(policyCitations).values(rows.slice(start, start + rowsPerInsert));
 }
 
 /** The policies `policyId` cites and those citing it, cited first, each once. */

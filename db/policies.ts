@@ -1,5 +1,7 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import { linkCitationsTo, normaliseTitle } from './citations.ts';
+import { refreshDocumentLinks } from './document-links.ts';
+import { normaliseTitle } from './document-text.ts';
+import { chinaDay } from './effectiveness.ts';
 import type { Transaction } from './client.ts';
 import { parsePolicyFullContent, type PolicyFullContent } from './policy-content.ts';
 import { livePolicy } from './policy-records.ts';
@@ -180,6 +182,9 @@ function pickFields(source: PolicyFields): PolicyFields {
   return Object.fromEntries(fieldNames.map((field) => [field, source[field]])) as PolicyFields;
 }
 
+/** The fields the links between documents and their effectiveness are read from (db/document-links.ts). */
+const linkedFields = ['chineseTitle', 'chineseOriginal', 'publishedOn', 'departmentId', 'title'] as const satisfies readonly PolicyField[];
+
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const blank = (text: string | null | undefined) => !text?.trim();
 
@@ -327,7 +332,8 @@ export async function savePolicy(
       await tx.insert(policyTopics).values(wanted.topicIds.map((topicId) => ({ policyId, topicId }))).onConflictDoNothing();
     }
   }
-  if (row.chineseTitle && changed.includes('chineseTitle')) await linkCitationsTo(tx, policyId, row.chineseTitle);
+  // What the document cites, amends and repeals, and its status, follow its text, title and dates in this transaction.
+  if (linkedFields.some((field) => changed.includes(field))) await refreshDocumentLinks(tx, [policyId], chinaDay(author.at));
   return { id: policyId, changed, version: version ?? stored!.version };
 }
 

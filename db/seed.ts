@@ -1,5 +1,6 @@
 import type { Database } from './client.ts';
 import { generatePolicy, type DemoPolicy } from './demo-data.ts';
+import { linkedDocuments, saveLinkedDocuments } from './linked-documents.ts';
 import { policies, policyIndustries, policyTopics } from './schema/index.ts';
 
 /** postgres.js (the wire protocol's Int16 count) allows at most this many parameters per statement. */
@@ -35,6 +36,17 @@ export async function loadDemoPolicies(db: Database, options: LoadDemoPoliciesOp
     onProgress?.(done);
   }
   return done;
+}
+
+/**
+ * The real documents that cite, amend and repeal each other (db/linked-documents.ts), through the
+ * policy write, so a newcomer's demo shows statuses and links at once: three export-control
+ * regulations repealed by the 2024 dual-use regulation, the 2009 Statistics Law replaced by its
+ * 2024 version, and the implementing regulation citing the law.
+ */
+export async function loadLinkedDemoDocuments(db: Database, at: Date): Promise<number> {
+  const ids = await db.transaction((tx) => saveLinkedDocuments(tx, linkedDocuments, at));
+  return ids.size;
 }
 
 /** True while the policies table is empty, i.e. a fresh database that should get demo data. */

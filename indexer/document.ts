@@ -1,3 +1,4 @@
+import type { EffectivenessStatus } from '../vocabulary/effectiveness.ts';
 import type { TranslationStatus } from '../vocabulary/translation-status.ts';
 
 /**
@@ -36,6 +37,8 @@ export type PolicyDocument = {
   translationStatus: TranslationStatus;
   translationModel: string | null;
   translationReviewedOn: string | null;
+  /** Whether the document is in force (vocabulary/effectiveness.ts), kept by db/effectiveness.ts. */
+  effectiveness: EffectivenessStatus;
   /** The row's last change in milliseconds since the epoch; `--verify` compares it with Postgres. */
   updatedAt: number;
 };

@@ -32,6 +32,7 @@ export function toSearchDocument(policy: PolicyRecord): PolicyDocument {
     translationStatus: policy.translationStatus,
     translationModel: policy.translationModel,
     translationReviewedOn: policy.translationReviewedAt?.toISOString().slice(0, 10) ?? null,
+    effectiveness: policy.effectivenessStatus,
     updatedAt: Number(policy.stamp),
   };
 }

@@ -38,6 +38,7 @@ export const displayedFields = [
   'id', 'title', 'description', 'keyPoints', 'departmentId', 'departmentCode', 'departmentName',
   'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds', importanceField, 'date', 'timestamp',
   'dateKnown', 'sourceUrl', 'updatedAt', 'englishTranslation', 'translationStatus', 'translationModel', 'translationReviewedOn',
+  'effectiveness',
 ] as const;
 
 /**
@@ -47,6 +48,7 @@ export const displayedFields = [
 export const policyCardFields = [
   'id', 'title', 'description', 'date', 'dateKnown', 'departmentId', 'departmentCode', importanceField,
   'industries', 'industryIds', 'topicCodes', 'topicNames', 'topicIds', 'translationStatus', 'translationModel', 'translationReviewedOn',
+  'effectiveness',
 ] as const satisfies readonly (typeof displayedFields)[number][];
 
 /** The operations a filterable field is set up for (equality: `=`, `!=`, `IN`; comparison: `<`, `>=`, `TO`, ...). */
@@ -66,6 +68,8 @@ export const filterableFields = {
   topicCodes: { kind: 'string', equality: true, comparison: false },
   /** A subscriber reads machine translations, reviewed ones, or finds those still pending. */
   translationStatus: { kind: 'string', equality: true, comparison: false },
+  /** In force, not yet in force, amended, repealed or unknown (vocabulary/effectiveness.ts). */
+  effectiveness: { kind: 'string', equality: true, comparison: false },
   [importanceField]: { kind: 'number', equality: true, comparison: true },
   timestamp: { kind: 'number', equality: false, comparison: true },
 } as const satisfies Record<string, FilterFeatures>;
@@ -85,6 +89,7 @@ export const facetFieldOf = {
   topics: 'topicCodes',
   importance: importanceField,
   translation: 'translationStatus',
+  effectiveness: 'effectiveness',
 } as const satisfies Record<string, FilterField>;
 export type FacetName = keyof typeof facetFieldOf;
 

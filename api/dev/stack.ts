@@ -9,7 +9,7 @@ import { startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { spawnNodeProcess } from '../../db/node-process.ts';
 import { loadReferenceData } from '../../db/reference-data.ts';
-import { demoPoliciesNeeded, loadDemoPolicies } from '../../db/seed.ts';
+import { demoPoliciesNeeded, loadDemoPolicies, loadLinkedDemoDocuments } from '../../db/seed.ts';
 import { startMeilisearch } from '../../indexer/meilisearch-server.ts';
 import { demoPassword, loadDemoUsers } from './demo-users.ts';
 import { startMailSink } from './mail-sink.ts';
@@ -126,6 +126,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (await demoPoliciesNeeded(database.db)) {
         options.log('stack', `loading ${options.demoPolicies} demo policies`);
         await loadDemoPolicies(database.db, { count: options.demoPolicies });
+        options.log('stack', `loading ${await loadLinkedDemoDocuments(database.db, new Date())} real documents that cite, amend and repeal each other`);
       }
       await loadDemoUsers(database.db);
     } finally {

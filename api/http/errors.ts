@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import { PolicyWriteError } from '../../db/policies.ts';
+import { LinkNotFoundError } from '../../db/document-links.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -154,7 +155,9 @@ export function renderError(error: unknown, c: Context): Response {
         ? httpExceptionToAppError(error)
         : error instanceof PolicyWriteError
           ? fromPolicyWriteError(error)
-          : fromDatabaseError(error);
+          : error instanceof LinkNotFoundError
+            ? notFound(error.message)
+            : fromDatabaseError(error);
   if (appError) {
     for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
     const details = appError.details ? { details: appError.details } : {};

@@ -1,6 +1,7 @@
 import { matchAlertsJob } from './match-alerts.ts';
 import { processStoryJob } from './process-story.ts';
 import { purgeTrashJob } from './purge-trash.ts';
+import { refreshEffectivenessJob } from './refresh-effectiveness.ts';
 import { reprocessPolicyJob } from './reprocess-policy.ts';
 import { runSourceJob } from './run-source.ts';
 import { scheduleSourcesJob } from './schedule-sources.ts';
@@ -11,4 +12,4 @@ import { sendAlertsJob } from './send-alerts.ts';
  * `defineJob`, and one line here; the queue creates its queue (and its schedule), the worker takes
  * its jobs, and `enqueue` accepts its name with its payload's type.
  */
-export const jobs = [processStoryJob, reprocessPolicyJob, purgeTrashJob, scheduleSourcesJob, runSourceJob, matchAlertsJob, sendAlertsJob] as const;
+export const jobs = [processStoryJob, reprocessPolicyJob, purgeTrashJob, refreshEffectivenessJob, scheduleSourcesJob, runSourceJob, matchAlertsJob, sendAlertsJob] as const;

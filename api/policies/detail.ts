@@ -1,4 +1,5 @@
 import { citationLinks } from '../../db/citations.ts';
+import { documentLinks, unresolvedCitations } from '../../db/document-links.ts';
 import { parsePolicyFullContent } from '../../db/policy-content.ts';
 import { loadPolicyRecords, type PolicyRecord } from '../../db/policy-records.ts';
 import type { Role } from '../../db/schema/index.ts';
@@ -25,15 +26,27 @@ async function loadRecord(deps: Pick<AppDeps, 'db'>, id: number): Promise<Policy
  * points); the full text and analysis need an entitled reader.
  */
 export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: number; role: Role } | null): Promise<PolicyDetail> {
-  const [policy, entitled] = await Promise.all([loadRecord(deps, id), hasFullAccess(deps.db, reader, deps.now())]);
+  const [policy, entitled, links, unresolved] = await Promise.all([
+    loadRecord(deps, id),
+    hasFullAccess(deps.db, reader, deps.now()),
+    documentLinks(deps.db, id),
+    unresolvedCitations(deps.db, id),
+  ]);
   const content = readFullContent(policy.fullContent);
-  if (!entitled) return toPolicyDetail(policy, content, { entitled: false });
+  // Status and links are about the document and name other policies' titles: every reader sees
+  // them. What the text cites beyond the corpus is words of the text: for entitled readers (docs/principles.md).
+  const documentFacts = {
+    effectiveness: { status: policy.effectivenessStatus, since: policy.effectivenessSince, reason: policy.effectivenessReason },
+    links: links.map(({ kind, policyId, title }) => ({ kind, policyId, title })),
+    unresolvedCitations: entitled ? unresolved : [],
+  };
+  if (!entitled) return toPolicyDetail(policy, content, { entitled: false }, documentFacts);
   const names = await loadTaxonomyNames(
     deps.db,
     content.impactAnalysis.map((impact) => impact.industryId).concat(policy.industries.map((industry) => industry.id)),
     content.topicAnalysis.map((impact) => impact.topicId),
   );
-  return toPolicyDetail(policy, content, { entitled: true, industryNames: names.industries, topicNames: names.topics });
+  return toPolicyDetail(policy, content, { entitled: true, industryNames: names.industries, topicNames: names.topics }, documentFacts);
 }
 
 /**
@@ -103,6 +116,7 @@ function toPolicyDetail(
   policy: PolicyRecord,
   content: PolicyContent,
   access: { entitled: true; industryNames: Map<number, string>; topicNames: Map<number, string> } | { entitled: false },
+  documentFacts: Pick<PolicyDetail, 'effectiveness' | 'links' | 'unresolvedCitations'>,
 ): PolicyDetail {
   const summary = {
     id: policy.id,
@@ -117,6 +131,7 @@ function toPolicyDetail(
     impact: policy.impact,
     tags: policyTagsOf(policy),
     source_url: policy.sourceUrl,
+    ...documentFacts,
   };
   if (!access.entitled) {
     // docs/principles.md: without the entitlement, title, description and key points, and the call to subscribe.

@@ -16,6 +16,7 @@ const cardColumns = {
   // An issuer nothing named has no department to show (its id is the analyser's fallback).
   departmentCode: sql<string | null>`case when ${policies.issuerIdentified} then ${departments.code} end`,
   impact: policies.impact,
+  effectiveness: policies.effectivenessStatus,
   translation: {
     status: policies.translationStatus,
     model: policies.translationModel,

@@ -42,8 +42,6 @@ export type StoryAnalysis = {
   importanceReasons: string[];
   /** Facts the text did not give, filled with a default (the State Council, the story's date): a reprocessing doesn't let them replace stored ones. */
   defaulted?: ('departmentId' | 'publishedOn')[];
-  /** Titles of the documents the text cites (its 《...》). */
-  citedTitles: string[];
   usage: { analyser: string; tokens: number | null; durationMs: number };
 };
 

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { policiesHoldingUrls } from '../../db/policy-trash.ts';
 import { livePolicy } from '../../db/policy-records.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { saveCitations } from '../../db/citations.ts';
 import { PolicyWriteError, readPolicyForUpdate, savePolicy, type PolicyFields } from '../../db/policies.ts';
 import type { PolicyFullContent } from '../../db/policy-content.ts';
 import { pendingStories, policies } from '../../db/schema/index.ts';
@@ -124,7 +123,6 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
       const at = deps.now();
       const { id: policyId } = await saveAnalysis(tx, locked.policyId ?? byUrl?.id ?? null, analysis, input, { at, overwriteEdited: false });
       await recordKnownFacts(tx, policyId, analysis);
-      await saveCitations(tx, policyId, analysis.citedTitles);
       await markProcessed(tx, storyId, { policyId, analyser: analysis.usage.analyser, tokens: analysis.usage.tokens, durationMs: analysis.usage.durationMs, at });
       return 'processed' as const;
     });
@@ -155,7 +153,6 @@ export async function reprocessPolicy(deps: ProcessingDeps, policyId: number, ov
     if (!exists) return;
     await saveAnalysis(tx, policyId, analysis, input, { at: deps.now(), overwriteEdited });
     await recordKnownFacts(tx, policyId, analysis);
-    await saveCitations(tx, policyId, analysis.citedTitles);
   });
   return 'processed';
 }

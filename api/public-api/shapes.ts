@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { importanceRange } from '../../vocabulary/importance.ts';
+import { linkKinds } from '../../vocabulary/document-links.ts';
+import { effectivenessStatuses } from '../../vocabulary/effectiveness.ts';
 import { translationStatuses } from '../../vocabulary/translation-status.ts';
 import { analyticsGroupings, analyticsIntervals, type AnalyticsAnswer } from '../shared/analytics.ts';
 import type { CollectionSummary } from '../shared/collection-schemas.ts';
@@ -26,6 +28,10 @@ const departmentRef = z
   .nullable()
   .openapi('DepartmentRef', { description: 'The issuing department; null when nothing named the issuer.' });
 
+const effectivenessStatus = z.enum(effectivenessStatuses).openapi({
+  description: '`in_force`, `not_yet_in_force` (takes effect on a later day), `amended` (a newer version or an amendment has taken effect), `repealed` or `unknown`.',
+});
+
 export const policySummarySchema = z
   .object({
     id: z.int().openapi({ example: 1024 }),
@@ -37,6 +43,7 @@ export const policySummarySchema = z
     industries: z.array(z.object({ id: z.int(), name: z.string() })),
     topics: z.array(z.object({ id: z.int(), code: z.string(), name: z.string() })),
     translationStatus: z.enum(translationStatuses).openapi({ description: 'The English text: `machine` translation, `reviewed` by an editor, or `pending`.' }),
+    effectiveness: z.object({ status: effectivenessStatus }),
   })
   .openapi('PolicySummary');
 
@@ -77,8 +84,9 @@ export const searchResultSchema = z
         topics: z.record(z.string(), z.int()),
         importance: z.record(z.string(), z.int()),
         translation: z.record(z.string(), z.int()),
+        effectiveness: z.record(z.string(), z.int()),
       })
-      .openapi({ description: 'Counts per value (departments and topics by code, industries by name, importance "1"-"10", translation by status), each under every filter but its own.' }),
+      .openapi({ description: 'Counts per value (departments and topics by code, industries by name, importance "1"-"10", translation and effectiveness by status), each under every filter but its own.' }),
     crossLanguage: z
       .object({
         matched: z.array(termMatchSchema),
@@ -97,6 +105,17 @@ const keyPoint = z.object({ title: z.string(), content: z.string() });
 export const policyDetailSchema = policySummarySchema
   .extend({
     dateKnown: z.boolean().openapi({ description: 'False when the document carried no date: `publishedOn` is then the day it was received.' }),
+    effectiveness: z
+      .object({
+        status: effectivenessStatus,
+        since: isoDay.nullable().openapi({ description: 'The day the status began, when known.' }),
+        reason: z.string().openapi({ example: 'Repealed by Regulations of the People’s Republic of China on the Export Control of Dual-Use Items on Dec 1, 2024' }),
+      })
+      .openapi({ description: 'Whether the document is in force, since when and why, from its dates and the documents that amend or repeal it.' }),
+    links: z
+      .array(z.object({ kind: z.enum(linkKinds), policyId: z.int(), title: z.string() }))
+      .openapi({ description: 'The documents this one cites, amends, replaces or repeals, those that do so to it, and its copies from other sites (`sameDocument`).' }),
+    unresolvedCitations: z.array(z.string()).openapi({ description: 'What the text cites (titles and document numbers) that is not in the corpus yet.' }),
     sourceUrl: z.string().nullable(),
     access: z.enum(['full', 'preview']).openapi({
       description: '`full` for a key whose user may read the full text now (an active or trialing subscription, or staff); `preview` otherwise: the full-text fields are null.',
@@ -202,6 +221,7 @@ export function toPolicySummary(card: PolicyCard): Summary {
     industries: card.tags.flatMap((tag) => (tag.kind === 'industry' ? [{ id: tag.industryId, name: tag.name }] : [])),
     topics: card.tags.flatMap((tag) => (tag.kind === 'topic' ? [{ id: tag.topicId, code: tag.code, name: tag.name }] : [])),
     translationStatus: card.translation.status,
+    effectiveness: { status: card.effectiveness },
   };
 }
 
@@ -243,8 +263,16 @@ export function toPolicyDetail(detail: PolicyDetail): z.infer<typeof policyDetai
   const full = !detail.preview;
   const content = detail.fullContent;
   return {
-    ...toPolicySummary({ ...detail, departmentCode: detail.department?.code ?? null, translation: { status: detail.translation?.status ?? 'pending' } }),
+    ...toPolicySummary({
+      ...detail,
+      departmentCode: detail.department?.code ?? null,
+      translation: { status: detail.translation?.status ?? 'pending' },
+      effectiveness: detail.effectiveness.status,
+    }),
     dateKnown: detail.dateKnown !== false,
+    effectiveness: detail.effectiveness,
+    links: detail.links,
+    unresolvedCitations: detail.unresolvedCitations,
     sourceUrl: detail.source_url,
     access: full ? 'full' : 'preview',
     keyPoints: content.keyPoints,

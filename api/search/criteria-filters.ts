@@ -28,6 +28,7 @@ export function filterParts(criteria: SearchCriteria): { facets: Partial<Record<
   if (criteria.industries?.length) facets.industries = [anyOf('industries', criteria.industries)];
   if (criteria.topics?.length) facets.topics = [anyOf('topicCodes', criteria.topics)];
   if (criteria.translation?.length) facets.translation = [anyOf('translationStatus', criteria.translation)];
+  if (criteria.effectiveness?.length) facets.effectiveness = [anyOf('effectiveness', criteria.effectiveness)];
 
   const importance: string[] = [];
   if (criteria.minImportance !== undefined && criteria.minImportance > importanceRange.min) importance.push(compare(importanceField, '>=', criteria.minImportance));

@@ -10,7 +10,7 @@ export function criteriaParams(criteria: Partial<SearchCriteria>): Record<string
   const params: Record<string, string> = {};
   if (criteria.q) params.q = criteria.q;
   if (criteria.departments?.length) params.departments = JSON.stringify(criteria.departments.map((department) => ('id' in department ? department.id : department.code)));
-  for (const key of ['industries', 'topics', 'translation'] as const) {
+  for (const key of ['industries', 'topics', 'translation', 'effectiveness'] as const) {
     if (criteria[key]?.length) params[key] = JSON.stringify(criteria[key]);
   }
   if (criteria.startDate) params.startDate = criteria.startDate;

@@ -43,6 +43,8 @@ export function cardFromDocument(document: PolicyCardDocument, formatted?: Forma
     impact: document.impact,
     tags,
     translation: { status: document.translationStatus, model: document.translationModel, reviewedOn: document.translationReviewedOn },
+    // Documents indexed before the field existed have none: nothing was known of it then.
+    effectiveness: document.effectiveness ?? 'unknown',
     ...(formatted ? { highlight: cardHighlight(formatted, document.title) } : {}),
   };
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { importanceRange } from '../../vocabulary/importance.ts';
 import type { FacetName } from '../../vocabulary/search-index.ts';
 import { searchSorts } from '../../vocabulary/search-order.ts';
+import type { LinkKind } from '../../vocabulary/document-links.ts';
+import { effectivenessStatuses, type EffectivenessStatus } from '../../vocabulary/effectiveness.ts';
 import { translationStatuses, type TranslationProvenance, type TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { optionalParam, wholeNumber } from './params.ts';
 import { findTextProblem } from './text-rules.ts';
@@ -139,6 +141,9 @@ export const criteriaFields = z
     translation: optionalParam(
       jsonArray(z.enum(translationStatuses, { error: `each translation status must be one of ${translationStatuses.join(', ')}` }), '["machine","reviewed"]'),
     ),
+    effectiveness: optionalParam(
+      jsonArray(z.enum(effectivenessStatuses, { error: `each effectiveness must be one of ${effectivenessStatuses.join(', ')}` }), '["in_force","not_yet_in_force"]'),
+    ),
     startDate: optionalParam(isoDate),
     endDate: optionalParam(isoDate),
     sortBy: optionalParam(z.enum(searchSorts, { error: `must be one of ${searchSorts.join(', ')}` })),
@@ -219,6 +224,8 @@ export type PolicyCard = {
   tags: PolicyTag[];
   /** The English text's status, for its label (vocabulary/translation-status.ts's translationLabel). */
   translation: TranslationProvenance;
+  /** Whether the document is in force (vocabulary/effectiveness.ts's labels). */
+  effectiveness: EffectivenessStatus;
   /**
    * Present on search results when there was a query: the title, and the description cut around
    * the match, split into matched and unmatched parts. `passage` is where the query matched when
@@ -297,4 +304,10 @@ export type PolicyDetail = {
   chinese_original?: string | null;
   /** Whose English text this is: none yet, the analyser's (which model), or reviewed by an editor (and when). */
   translation?: { status: TranslationStatus; reviewedAt: string | null; model: string | null };
+  /** Whether the document is in force, since when (YYYY-MM-DD) and why ("Repealed by … on …"). */
+  effectiveness: { status: EffectivenessStatus; since: string | null; reason: string };
+  /** The documents it cites, amends, replaces or repeals, and those doing so to it (vocabulary/document-links.ts). */
+  links: { kind: LinkKind; policyId: number; title: string }[];
+  /** What its text cites that is not in the corpus (yet), as written. */
+  unresolvedCitations: string[];
 };

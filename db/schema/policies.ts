@@ -16,6 +16,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PolicyFullContent } from '../policy-content.ts';
+import type { LinkOrigin, LinkState, StoredLinkKind } from '../../vocabulary/document-links.ts';
+import type { EffectivenessStatus } from '../../vocabulary/effectiveness.ts';
 import type { TranslationStatus } from '../../vocabulary/translation-status.ts';
 import { departments, industries, topics } from './reference.ts';
 import { users } from './users.ts';
@@ -67,6 +69,20 @@ export const policies = pgTable(
      * what citations are matched on, whatever language `title` is in (db/citations.ts).
      */
     chineseTitle: text('chinese_title'),
+    /**
+     * The document's own number in normal form (db/document-numbers.ts): what a citation by number
+     * (国发〔2014〕40号) resolves to.
+     */
+    documentNumber: text('document_number'),
+    /**
+     * Whether the document is in force, since when and why ("Repealed by … on …"): derived from its
+     * dates and links by db/effectiveness.ts, kept current by the effectiveness job; in the index.
+     */
+    effectivenessStatus: text('effectiveness_status').$type<EffectivenessStatus>().notNull().default('unknown'),
+    effectivenessSince: date('effectiveness_since', { mode: 'string' }),
+    effectivenessReason: text('effectiveness_reason').notNull().default(''),
+    /** The day the text says it takes effect (自…起施行), when it says. */
+    effectiveOn: date('effective_on', { mode: 'string' }),
     /** Written through parsePolicyFullContent (db/policy-content.ts), which every reader uses too. */
     fullContent: jsonb('full_content').$type<PolicyFullContent>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -102,6 +118,10 @@ export const policies = pgTable(
       sql`${t.translationReviewedAt} is null or btrim(coalesce(${t.englishTranslation}, '')) <> ''`,
     ),
     index('policies_chinese_title_idx').on(t.chineseTitle),
+    index('policies_document_number_idx').on(t.documentNumber),
+    // The effectiveness job finds the documents whose day to take effect has come.
+    index('policies_not_yet_in_force_idx').on(t.effectiveOn).where(sql`${t.effectivenessStatus} = 'not_yet_in_force'`),
+    check('policies_effectiveness_status_valid', sql`${t.effectivenessStatus} in ('in_force', 'not_yet_in_force', 'amended', 'repealed', 'unknown')`),
     // Admin list sorts by id (pk), title or date; the ticker and default search order by date.
     // NULLS FIRST is what `order by ... desc` means: an index in another null order is never used for it.
     index('policies_published_on_idx').on(t.publishedOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -206,4 +226,56 @@ export const policyCitations = pgTable(
     index('policy_citations_cited_policy_id_idx').on(t.citedPolicyId),
     index('policy_citations_cited_title_idx').on(t.citedTitle),
   ],
+);
+
+/**
+ * Links between two policies other than citations: one amends, replaces or repeals the other, or
+ * both are one document from two sites (vocabulary/document-links.ts). Stored once, from the acting
+ * document (`from`), read from both ends. Written by db/document-links.ts from the texts, or by an
+ * editor; a `proposed` link waits for an editor.
+ */
+export const policyLinks = pgTable(
+  'policy_links',
+  {
+    id: serial('id').primaryKey(),
+    fromPolicyId: integer('from_policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    toPolicyId: integer('to_policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<StoredLinkKind>().notNull(),
+    state: text('state').$type<LinkState>().notNull(),
+    origin: text('origin').$type<LinkOrigin>().notNull(),
+    /** The words of the text the link was read from (the 废止 sentence), for the editor who confirms it. */
+    evidence: text('evidence').notNull().default(''),
+    /** When the acting document takes effect, if its text says: the date the other stops being current. */
+    effectiveOn: date('effective_on', { mode: 'string' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('policy_links_from_to_kind_key').on(t.fromPolicyId, t.toPolicyId, t.kind),
+    index('policy_links_to_policy_id_idx').on(t.toPolicyId),
+    index('policy_links_proposed_idx').on(t.createdAt).where(sql`${t.state} = 'proposed'`),
+    check('policy_links_kind_valid', sql`${t.kind} in ('amends', 'replaces', 'repeals', 'sameDocument')`),
+    check('policy_links_state_valid', sql`${t.state} in ('confirmed', 'proposed', 'rejected')`),
+    check('policy_links_origin_valid', sql`${t.origin} in ('text', 'title', 'editor')`),
+    check('policy_links_not_self', sql`${t.fromPolicyId} <> ${t.toPolicyId}`),
+  ],
+);
+
+/** The policies a reader follows: they are told when one is amended, replaced, repealed or cited, or its status changes. */
+export const policyFollows = pgTable(
+  'policy_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.policyId] }), index('policy_follows_policy_id_idx').on(t.policyId)],
 );

@@ -3,7 +3,6 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { departmentList, industryList, topicList } from '../../../db/reference-data.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
-import { citedTitles } from '../rules/citations.ts';
 import { missingAnchors } from '../../shared/bilingual-alignment.ts';
 
 /**
@@ -189,8 +188,6 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
         timeline: answer.timeline,
         impact: answer.importance,
         importanceReasons: answer.importanceReasons,
-        // Citations are read from the text itself: the 《》 marks are exact, a model's list may not be.
-        citedTitles: citedTitles(text, story.title),
         usage: { analyser: `llm:${settings.model}`, tokens: usage.tokens, durationMs: Math.round(performance.now() - started) },
       };
     },

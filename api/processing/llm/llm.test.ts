@@ -33,7 +33,6 @@ describe('the LLM analyser against an OpenAI-compatible server', () => {
       englishTranslation: 'In order to further support Hainan Province...',
       industries: [{ industryId: expect.any(Number), details: 'Imported drugs for designated hospitals.' }],
       impact: 5,
-      citedTitles: ['中华人民共和国药品管理法实施条例'],
       usage: { analyser: 'llm:test-model', tokens: 100 },
     });
     expect(analyser.name).toBe('llm:test-model');

@@ -1,6 +1,5 @@
 import { departmentList } from '../../../db/reference-data.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
-import { citedTitles } from './citations.ts';
 import { findDates } from './dates.ts';
 import { findDepartment, givenDepartment } from './department.ts';
 import { factsLine } from './facts-line.ts';
@@ -60,7 +59,6 @@ export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalys
     impact: importance.impact,
     importanceReasons: importance.reasons,
     defaulted: [...(department ? [] : (['departmentId'] as const)), ...(dates.by === 'story' ? (['publishedOn'] as const) : [])],
-    citedTitles: citedTitles(text, title),
   };
 }
 

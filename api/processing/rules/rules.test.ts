@@ -129,12 +129,6 @@ describe('reading a document', () => {
     expect(points[0]).toEqual({ title: '第一章 总则', content: expect.stringMatching(/^为了规范专利代理行为/) });
   });
 
-  it('lists the titles a document cites, not its own', () => {
-    const analysis = analyse('govcn-16.txt');
-    expect(analysis.citedTitles).toEqual(['中华人民共和国药品管理法实施条例']);
-    expect(analyse('govcn-33.txt').citedTitles).not.toContain('中华人民共和国个人所得税法实施条例');
-  });
-
   it('tags industries and topics only where the text dwells on them', () => {
     const name = (id: number) => industryList.find((industry) => industry.id === id)?.name;
     expect(analyse('govcn-08.txt').industries.map((tag) => name(tag.industryId))).toContain('Healthcare');

@@ -7,6 +7,7 @@ import { adminContactMessageRoutes } from './contact-messages/index.ts';
 import { adminOutboxRoutes } from './outbox/index.ts';
 import { adminPolicyRoutes } from './policies/index.ts';
 import { adminImportRoutes } from './imports/index.ts';
+import { adminLinkRoutes } from './links/index.ts';
 import { adminProcessingRoutes } from './processing/index.ts';
 import { adminSourceRoutes } from './sources/index.ts';
 import { adminStatsRoutes } from './stats/index.ts';
@@ -28,6 +29,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/users', adminUserRoutes(deps))
     .route('/sources', adminSourceRoutes(deps))
     .route('/outbox', adminOutboxRoutes(deps))
+    .route('/links', adminLinkRoutes(deps))
     .route('/', adminSystemRoutes(deps))
     .route('/', adminStoryRoutes(deps))
     .route('/', adminStoryRequeueRoutes(deps))

@@ -105,6 +105,7 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
           { kind: 'topic', name: 'Data Security', topicId: 22, code: 'DATASEC', color: 'blue' },
         ],
         translation: { status: 'machine', model: null, reviewedOn: null },
+        effectiveness: 'unknown',
       } satisfies PolicyCard);
       expect(body).toMatchObject({ page: 1, pageSize: 3 });
     });
@@ -159,6 +160,10 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
         source_url: 'https://www.pbc.gov.cn/rules/1',
         preview: true,
         fullContent: { keyPoints: fullContent.key_points },
+        // Inserted past the policy write, its text was never read: nothing is known, nor said.
+        effectiveness: { status: 'unknown', since: null, reason: '' },
+        links: [],
+        unresolvedCitations: [],
       });
       expect(JSON.stringify(body)).not.toMatch(/English translation|银行业|Banks bear|classify their data\./);
       // The detail page's tags in the spec's colours: industry green, topic blue.

@@ -160,6 +160,7 @@ describe("search: GET /api/search (with the dashboard's InstantSearch client), G
           { kind: 'topic', name: 'Data Security', topicId: 22, code: 'DATASEC', color: 'blue' },
         ],
         translation: { status: 'machine', model: null, reviewedOn: null },
+        effectiveness: 'unknown',
       } satisfies PolicyCard);
       expect(JSON.stringify(body)).not.toContain('SECRET-FULL-TEXT');
     });

@@ -31,6 +31,7 @@ const listFilters = {
   industries: list('Industries by name.', 'Financial Services,Technology'),
   topics: list('Topics by code.', 'FINTECH'),
   translation: list('Translation status: `machine` (an LLM translated it), `reviewed` (an editor reviewed it) or `pending` (no English text yet).', 'machine,reviewed'),
+  effectiveness: list('Whether the document is in force: `in_force`, `not_yet_in_force`, `amended` (a newer version or an amendment exists), `repealed` or `unknown`.', 'in_force,not_yet_in_force'),
 };
 export const listParameters: ReadonlySet<string> = new Set(Object.keys(listFilters));
 

@@ -5,7 +5,7 @@ import { feedUrlsOf } from '../../../api/shared/feed-urls.ts';
 import type { SearchCriteria } from '../../../api/shared/search.ts';
 import { departmentList } from '../../../vocabulary/departments.ts';
 import { SaveSearchButton } from '../alerts/save-search-dialog.tsx';
-import { savedQueryFromSearchPage } from '../alerts/saved-query.ts';
+import { savedQueryOf } from '../../../api/shared/saved-search-schemas.ts';
 import { analyticsOverviewQuery } from '../api/analytics.ts';
 import { topicsQuery } from '../api/reference.ts';
 import { useCurrentUser } from '../auth/current-user.ts';
@@ -65,7 +65,7 @@ function SubjectPage({
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {user ? (
-              <SaveSearchButton currentQuery={() => savedQueryFromSearchPage(criteria)} follow={{ name: followName }} />
+              <SaveSearchButton currentQuery={() => savedQueryOf(criteria)} follow={{ name: followName }} />
             ) : (
               <Link to="/login" className="btn-primary">
                 Sign in to follow

@@ -58,6 +58,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
   const industries = useRefinementList({ attribute: facetAttributes.industries, operator: 'or', limit: facetLimit, sortBy: ['name:asc'] });
   const topics = useRefinementList({ attribute: facetAttributes.topics, operator: 'or', limit: facetLimit, sortBy: ['count:desc', 'name:asc'] });
   const translation = useRefinementList({ attribute: facetAttributes.translation, operator: 'or', limit: facetLimit, sortBy: ['name:asc'] });
+  const effectiveness = useRefinementList({ attribute: facetAttributes.effectiveness, operator: 'or', limit: facetLimit, sortBy: ['name:asc'] });
   const { ranges, refine: refineRanges } = useConnector(connectPolicyRanges, {});
   const sortBy = useSortBy({ items: sortItems });
   const hitsPerPage = useHitsPerPage({ items: pageSizeItems });
@@ -158,6 +159,7 @@ export function DashboardSearch({ urlQuery }: { urlQuery: string | undefined }) 
       industries={industries}
       topics={topics}
       translation={translation}
+      effectiveness={effectiveness}
       ranges={ranges}
       onRangesChange={refineRanges}
       sortOrder={sortOfInstantSearchIndex(sortBy.currentRefinement)}

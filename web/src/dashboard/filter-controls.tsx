@@ -9,6 +9,7 @@ import { MultiSelect } from '../components/multi-select.tsx';
 import { importanceRange } from '../../../vocabulary/importance.ts';
 import type { PolicyRanges } from './policy-ranges.ts';
 import { searchSortLabels, sortsOffered, type SearchSort } from '../../../vocabulary/search-order.ts';
+import { effectivenessLabels, effectivenessStatuses, type EffectivenessStatus } from '../../../vocabulary/effectiveness.ts';
 import { translationStatusLabels, translationStatuses, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { departmentList } from '../../../vocabulary/departments.ts';
 import { industryList } from '../../../vocabulary/industries.ts';
@@ -19,6 +20,7 @@ export type FilterControlsProps = {
   industries: RefinementListRenderState;
   topics: RefinementListRenderState;
   translation: RefinementListRenderState;
+  effectiveness: RefinementListRenderState;
   ranges: PolicyRanges;
   onRangesChange: (ranges: PolicyRanges) => void;
   sortOrder: SearchSort;
@@ -38,7 +40,7 @@ const industryNames = industryList.map((industry) => industry.name);
 
 const dateWidth = 'w-[8.25rem] shrink-0';
 
-/** Every dashboard filter: departments, industries, topics, translation status (with counts), dates, importance, sort, page size, Reset. */
+/** Every dashboard filter: departments, industries, topics, translation status, effectiveness (with counts), dates, importance, sort, page size, Reset. */
 export function FilterControls(props: FilterControlsProps) {
   const { data: departmentReferences } = useQuery(departmentsQuery);
   const { data: topicList } = useQuery(topicsQuery);
@@ -52,6 +54,7 @@ export function FilterControls(props: FilterControlsProps) {
       <FacetFilter title="Industries" attribute={facetAttributes.industries} facet={props.industries} every={industryNames} layout={layout} />
       <FacetFilter title="Topics" attribute={facetAttributes.topics} facet={props.topics} every={topicList?.map((topic) => topic.code) ?? []} byCount layout={layout} labelOf={topicName} />
       <FacetFilter title="Translation" attribute={facetAttributes.translation} facet={props.translation} every={translationStatuses} layout={layout} labelOf={(status) => translationStatusLabels[status as TranslationStatus] ?? status} />
+      <FacetFilter title="Status" attribute={facetAttributes.effectiveness} facet={props.effectiveness} every={effectivenessStatuses} layout={layout} labelOf={(status) => effectivenessLabels[status as EffectivenessStatus] ?? status} />
     </>
   );
   const dates = (

@@ -6,6 +6,7 @@ import { policyDateText } from './policy-date.tsx';
 import { CollectionMenu } from '../collections/collection-menu.tsx';
 import { DepartmentBadge } from './department-badge.tsx';
 import { HighlightedText, withoutTrailingColon } from '../search/highlighted-text.tsx';
+import { EffectivenessBadge } from './effectiveness-badge.tsx';
 import { ImportanceBadge } from './importance-badge.tsx';
 import { IndustryBadges, TopicBadges } from './tag-badges.tsx';
 import { TranslationLabel } from './translation-label.tsx';
@@ -31,6 +32,7 @@ export function PolicyCard({ policy, matched }: { policy: PolicyCardData; matche
           </span>
           <ImportanceBadge impact={policy.impact} />
           <TranslationLabel translation={policy.translation} compact />
+          {policy.effectiveness !== 'unknown' && <EffectivenessBadge status={policy.effectiveness} />}
         </div>
         <CollectionMenu policyId={policy.id} policyTitle={title} />
       </div>

@@ -7,6 +7,9 @@ import { toast } from '../components/toaster.tsx';
 import { cleanTitle, truncate } from '../lib/format.ts';
 import { policyDateText } from './policy-date.tsx';
 import { DepartmentBadge } from './department-badge.tsx';
+import { DocumentLinks } from './document-links.tsx';
+import { EffectivenessBadge } from './effectiveness-badge.tsx';
+import { FollowButton } from './follow-button.tsx';
 import { ImportanceBadge } from './importance-badge.tsx';
 import { DictionaryText, DictionaryToggle } from '../reading/dictionary-text.tsx';
 import { PolicyTexts } from './policy-texts.tsx';
@@ -37,6 +40,7 @@ export function PolicyView({ policy, matched, onClearMatched }: { policy: Policy
               {policyDateText(policy.time, policy.dateKnown)}
             </span>
             <ImportanceBadge impact={policy.impact} />
+            <EffectivenessBadge status={policy.effectiveness.status} reason={policy.effectiveness.reason} />
             {policy.source_url && (
               <a
                 href={policy.source_url}
@@ -52,6 +56,7 @@ export function PolicyView({ policy, matched, onClearMatched }: { policy: Policy
           </div>
           {/* Exports are for readers of the full text (the server refuses the others). */}
           {!policy.preview && <PolicyExportMenu policyId={policy.id} />}
+          <FollowButton policyId={policy.id} />
           <CollectionMenu policyId={policy.id} policyTitle={title} />
         </div>
         <header className="grid gap-3">
@@ -59,6 +64,11 @@ export function PolicyView({ policy, matched, onClearMatched }: { policy: Policy
             <DictionaryText text={title} enabled={dictionary} />
           </h1>
           {hasChinese && <DictionaryToggle enabled={dictionary} onChange={setDictionary} />}
+          {policy.effectiveness.reason && (
+            <p className="text-sm text-slate-700" data-testid="effectiveness-reason">
+              {policy.effectiveness.reason}
+            </p>
+          )}
           {policy.description && <p className="text-slate-800">{policy.description}</p>}
           <IndustryBadges industries={industries} />
           <TopicBadges topics={topics} />
@@ -68,6 +78,7 @@ export function PolicyView({ policy, matched, onClearMatched }: { policy: Policy
       </article>
       <aside className="grid content-start gap-6">
         {!policy.preview && <TopicImpacts policy={policy} />}
+        <DocumentLinks policy={policy} />
         <RelatedPolicies policyId={policy.id} />
       </aside>
     </div>

@@ -6,6 +6,7 @@ import { useEffect, useId } from 'react';
 import { searchPageSizes, type DepartmentReference, type SearchCriteria, type SearchFacets, type SearchSort } from '../../../api/shared/search.ts';
 import { defaultSort, searchSortLabels, shownSort, sortsOffered } from '../../../vocabulary/search-order.ts';
 import { departmentCodeOf } from '../../../vocabulary/departments.ts';
+import { effectivenessLabels, effectivenessStatuses, type EffectivenessStatus } from '../../../vocabulary/effectiveness.ts';
 import { translationStatuses, translationStatusLabels, type TranslationStatus } from '../../../vocabulary/translation-status.ts';
 import { departmentsQuery, industriesQuery, topicsQuery } from '../api/reference.ts';
 import { policySearchQuery, type SearchAsked } from '../api/search.ts';
@@ -79,6 +80,7 @@ export function SearchPage() {
     ...(search.industries ?? []).map((name) => ({ id: `i-${name}`, label: name, onRemove: () => update({ industries: without(search.industries, name) }) })),
     ...(search.topics ?? []).map((code) => ({ id: `t-${code}`, label: topicName(code), onRemove: () => update({ topics: without(search.topics, code) }) })),
     ...(search.translation ?? []).map((status) => ({ id: `tr-${status}`, label: translationStatusLabels[status], onRemove: () => update({ translation: without(search.translation, status) }) })),
+    ...(search.effectiveness ?? []).map((status) => ({ id: `ef-${status}`, label: effectivenessLabels[status], onRemove: () => update({ effectiveness: without(search.effectiveness, status) }) })),
     ...(search.startDate ? [{ id: 'from', label: `From ${formatFilterDate(search.startDate)}`, onRemove: () => update({ startDate: undefined }) }] : []),
     ...(search.endDate ? [{ id: 'to', label: `To ${formatFilterDate(search.endDate)}`, onRemove: () => update({ endDate: undefined }) }] : []),
   ];
@@ -229,6 +231,17 @@ function SearchFilters({
           label: translationStatusLabels[status],
           count: facets ? (facets.translation[status] ?? 0) : undefined,
           selected: Boolean(search.translation?.includes(status)),
+        }))}
+      />
+      <MultiSelect
+        title="Status"
+        layout="popover"
+        onToggle={(status) => onChange({ effectiveness: toggle(search.effectiveness, status as EffectivenessStatus) })}
+        options={effectivenessStatuses.map((status) => ({
+          value: status,
+          label: effectivenessLabels[status],
+          count: facets?.effectiveness[status],
+          selected: Boolean(search.effectiveness?.includes(status)),
         }))}
       />
       </div>
