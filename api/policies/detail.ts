@@ -6,6 +6,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { hasFullAccess } from '../billing/entitlement.ts';
 import { notFound } from '../http/errors.ts';
 import { similarPolicies } from '../search/related-policies.ts';
+import { otherSourceUrls } from '../stories/same-document.ts';
+import { otherVersions } from './compare.ts';
 import type { PolicyCard, PolicyDetail } from '../shared/search.ts';
 import { loadPolicyCards, loadTaxonomyNames, policyTagsOf } from './reads.ts';
 
@@ -25,15 +27,21 @@ async function loadRecord(deps: Pick<AppDeps, 'db'>, id: number): Promise<Policy
  * points); the full text and analysis need an entitled reader.
  */
 export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: number; role: Role } | null): Promise<PolicyDetail> {
-  const [policy, entitled] = await Promise.all([loadRecord(deps, id), hasFullAccess(deps.db, reader, deps.now())]);
+  const [policy, entitled, sources, versions] = await Promise.all([
+    loadRecord(deps, id),
+    hasFullAccess(deps.db, reader, deps.now()),
+    otherSourceUrls(deps.db, [id]),
+    otherVersions(deps.db, id),
+  ]);
   const content = readFullContent(policy.fullContent);
-  if (!entitled) return toPolicyDetail(policy, content, { entitled: false });
+  const related = { alsoPublishedAt: sources.get(id) ?? [], otherVersions: versions };
+  if (!entitled) return toPolicyDetail(policy, content, related, { entitled: false });
   const names = await loadTaxonomyNames(
     deps.db,
     content.impactAnalysis.map((impact) => impact.industryId).concat(policy.industries.map((industry) => industry.id)),
     content.topicAnalysis.map((impact) => impact.topicId),
   );
-  return toPolicyDetail(policy, content, { entitled: true, industryNames: names.industries, topicNames: names.topics });
+  return toPolicyDetail(policy, content, related, { entitled: true, industryNames: names.industries, topicNames: names.topics });
 }
 
 /**
@@ -102,6 +110,7 @@ function cleanChineseOriginal(original: string | null): string | null {
 function toPolicyDetail(
   policy: PolicyRecord,
   content: PolicyContent,
+  related: Pick<PolicyDetail, 'alsoPublishedAt' | 'otherVersions'>,
   access: { entitled: true; industryNames: Map<number, string>; topicNames: Map<number, string> } | { entitled: false },
 ): PolicyDetail {
   const summary = {
@@ -117,6 +126,7 @@ function toPolicyDetail(
     impact: policy.impact,
     tags: policyTagsOf(policy),
     source_url: policy.sourceUrl,
+    ...related,
   };
   if (!access.entitled) {
     // docs/principles.md: without the entitlement, title, description and key points, and the call to subscribe.
