@@ -12,6 +12,7 @@ import { subscriptionSuccessRoute } from './routes/subscription-success.tsx';
 import { termsOfServiceRoute } from './routes/terms-of-service.tsx';
 import { dashboardRoute } from './routes/dashboard.tsx';
 import { policyRoute } from './routes/policy.tsx';
+import { policyCompareRoute } from './routes/policy-compare.tsx';
 import { searchRoute } from './routes/search.tsx';
 import { adminRoute } from './routes/admin.tsx';
 import { statusRoute } from './routes/status.tsx';
@@ -32,6 +33,7 @@ const routeTree = rootRoute.addChildren([
   dashboardRoute,
   searchRoute,
   policyRoute,
+  policyCompareRoute,
   adminRoute,
   statusRoute,
   auditTestRoute,

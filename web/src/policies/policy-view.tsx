@@ -7,6 +7,7 @@ import { toast } from '../components/toaster.tsx';
 import { cleanTitle, truncate } from '../lib/format.ts';
 import { policyDateText } from './policy-date.tsx';
 import { DepartmentBadge } from './department-badge.tsx';
+import { AlsoPublishedAt, CompareWithVersions } from './document-links.tsx';
 import { ImportanceBadge } from './importance-badge.tsx';
 import { DictionaryText, DictionaryToggle } from '../reading/dictionary-text.tsx';
 import { PolicyTexts } from './policy-texts.tsx';
@@ -59,6 +60,8 @@ export function PolicyView({ policy, matched, onClearMatched }: { policy: Policy
             <DictionaryText text={title} enabled={dictionary} />
           </h1>
           {hasChinese && <DictionaryToggle enabled={dictionary} onChange={setDictionary} />}
+          <AlsoPublishedAt urls={policy.alsoPublishedAt} />
+          <CompareWithVersions policy={policy} />
           {policy.description && <p className="text-slate-800">{policy.description}</p>}
           <IndustryBadges industries={industries} />
           <TopicBadges topics={topics} />
