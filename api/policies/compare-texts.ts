@@ -1,6 +1,6 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
-import { diffArrays } from 'diff';
+import { diffArrays, diffWords } from 'diff';
 import type { ComparedPart, ComparedUnit } from '../shared/compare.ts';
 
 /**
@@ -8,7 +8,8 @@ import type { ComparedPart, ComparedUnit } from '../shared/compare.ts';
  * parts as Chinese regulation numbers them (第X章 and 第X节 headings, 第X条 articles, the words
  * before the first), the two lists aligned with jsdiff's `diffArrays` (an article matches its
  * counterpart when most of its words are the same, wherever a renumbering moved it), and the
- * changes inside a changed article marked word by word (jieba's words; jsdiff again).
+ * changes inside a changed article marked word by word (jieba's words; jsdiff again). The
+ * editors' versions of our English text are compared the same way, paragraph by paragraph.
  */
 
 const heading = /^第[一二三四五六七八九十百零〇\d]+[章节编]/;
@@ -83,8 +84,25 @@ function markedChanges(before: string, after: string): ComparedPart[] {
 
 /** The two texts aligned part by part, with what was added, removed and changed. */
 export function compareTexts(before: string, after: string): ComparedUnit[] {
-  const old = textUnits(before);
-  const neu = textUnits(after);
+  return alignUnits(textUnits(before), textUnits(after), markedChanges);
+}
+
+/** An English text's paragraphs, as the editor writes them (a blank line or a line break between). */
+const paragraphs = (text: string): Unit[] =>
+  text
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => ({ kind: 'paragraph' as const, label: null, text: line }));
+
+/** Two versions of our English text, paragraph by paragraph, the changes inside one marked word by word. */
+export function compareEnglishTexts(before: string, after: string): ComparedUnit[] {
+  return alignUnits(paragraphs(before), paragraphs(after), (a, b) =>
+    diffWords(a, b).map((change) => ({ text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'same' })),
+  );
+}
+
+function alignUnits(old: Unit[], neu: Unit[], mark: (before: string, after: string) => ComparedPart[]): ComparedUnit[] {
   const aligned = diffArrays(old, neu, { comparator: (a, b) => a.kind === b.kind && likeness(body(a), body(b)) >= sameArticle });
   const units: ComparedUnit[] = [];
   let i = 0;
@@ -106,7 +124,7 @@ export function compareTexts(before: string, after: string): ComparedUnit[] {
           change: same ? 'same' : 'changed',
           before: { label: a.label, text: a.text },
           after: { label: b.label, text: b.text },
-          parts: same ? null : markedChanges(shownBody(a), shownBody(b)),
+          parts: same ? null : mark(shownBody(a), shownBody(b)),
         });
       }
     }

@@ -6,9 +6,9 @@
 /** A stretch of a changed part's text: the same in both versions, or only in one. */
 export type ComparedPart = { text: string; change: 'same' | 'added' | 'removed' };
 
-/** A part of the document (a 第X章 heading, a 第X条 article, the words before them) in both versions. */
+/** A part of the document (a 第X章 heading, a 第X条 article, the words before them; a paragraph of our English text) in both versions. */
 export type ComparedUnit = {
-  kind: 'preamble' | 'section' | 'article';
+  kind: 'preamble' | 'section' | 'article' | 'paragraph';
   change: 'same' | 'changed' | 'added' | 'removed';
   before: { label: string | null; text: string } | null;
   after: { label: string | null; text: string } | null;
@@ -27,3 +27,6 @@ export type ComparisonAnswer = {
   counts: { added: number; removed: number; changed: number };
   units: ComparedUnit[];
 };
+
+/** GET /api/admin/policies/{id}/versions/{version}/compare/{otherVersion}: two versions of our English text. */
+export type TranslationComparisonAnswer = { before: { version: number }; after: { version: number }; units: ComparedUnit[] };
