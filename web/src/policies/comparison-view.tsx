@@ -56,6 +56,9 @@ const changeStyles: Record<ComparedUnit['change'], string> = {
   removed: 'border-red-600 bg-red-50',
 };
 
+/** A part's text after its number, which its heading line already shows. */
+const textAfterLabel = (side: { label: string | null; text: string }) => (side.label && side.text.startsWith(side.label) ? side.text.slice(side.label.length).trimStart() : side.text);
+
 /** One part: its number in each version (a renumbered article shows both), what happened to it, its text with the changes marked. */
 function ComparedPart({ unit }: { unit: ComparedUnit }) {
   const from = unit.before?.label;
@@ -82,9 +85,9 @@ function ComparedPart({ unit }: { unit: ComparedUnit }) {
             ),
           )
         ) : unit.change === 'removed' ? (
-          <del className="decoration-red-700">{unit.before!.text}</del>
+          <del className="decoration-red-700">{textAfterLabel(unit.before!)}</del>
         ) : (
-          (unit.after ?? unit.before)!.text
+          textAfterLabel((unit.after ?? unit.before)!)
         )}
       </p>
     </li>
