@@ -88,11 +88,13 @@ export async function findSameDocument(db: Pick<Database, 'select'>, fingerprint
   if (bands.length) matches.push(sql`${storySignatures.bands} && ${sql.raw(`'{${bands.join(',')}}'::integer[]`)}`);
   if (fingerprint.documentNumber) matches.push(eq(storySignatures.documentNumber, fingerprint.documentNumber));
   if (!matches.length) return null;
+  // No ORDER BY in SQL: the planner would walk the primary key in order, filtering every row,
+  // instead of asking the GIN index; the few candidates are put in order here, the oldest first.
   const candidates = await db
     .select()
     .from(storySignatures)
-    .where(sql.join(matches, sql` or `))
-    .orderBy(storySignatures.storyId);
+    .where(sql.join(matches, sql` or `));
+  candidates.sort((a, b) => a.storyId - b.storyId);
   for (const candidate of candidates) {
     const known: StoryFingerprint = {
       signature: candidate.signature ? signatureFromBytes(candidate.signature) : null,
