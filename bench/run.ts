@@ -8,6 +8,7 @@ import { benchAccounts } from '../api/bench/accounts.ts';
 import { benchAnalytics } from '../api/bench/analytics.ts';
 import { benchAlerts } from '../api/bench/alerts.ts';
 import { benchAdmin } from '../api/bench/admin.ts';
+import { benchDedupe } from '../api/bench/dedupe.ts';
 import { benchProcessing } from '../api/bench/processing.ts';
 import { benchExports } from '../api/bench/exports.ts';
 import { benchPublicApi } from '../api/bench/public-api.ts';
@@ -38,10 +39,10 @@ import { benchWeb } from '../web/e2e/bench.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls', 'links'] as const;
+const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls', 'links', 'dedupe'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls,links"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls,links,dedupe"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -163,9 +164,20 @@ async function main(): Promise<number> {
     // Enough for 16 concurrent SQL searches of two statements each, so the baselines never queue for a connection here.
     const { db, sql, close } = createDatabase(postgres.url, { max: 40 });
     database.close = close;
+    const emit = async (markdown: string) => {
+      console.log(`\n${markdown}\n`);
+      report.push('', markdown);
+      await save();
+    };
+
     await migrateDatabase(db);
     await loadReferenceData(db);
     await loadDemoUsers(db);
+    // Duplicate detection needs only its own fingerprints (N of them, deleted after): it runs before the policies load.
+    if (sections.includes('dedupe')) {
+      await emit(await benchDedupe(db, policyCount));
+      if (sections.length === 1) return 0;
+    }
     const dataLine = await loadPolicies(db, sql, policyCount);
     // As autovacuum leaves a table in service: statistics current, pages marked all-visible.
     await sql`vacuum (analyze) policies`;
@@ -184,12 +196,6 @@ async function main(): Promise<number> {
       meiliDatabaseDir: meiliDatabaseDir(meiliDataDir),
       meiliPid: meili.process.pid,
       startIndexer: () => spawnNodeService('indexer', 'indexer/main.ts', { ...serviceEnv, MEILI_ADMIN_KEY: keys.adminKey }, cleanup),
-    };
-
-    const emit = async (markdown: string) => {
-      console.log(`\n${markdown}\n`);
-      report.push('', markdown);
-      await save();
     };
 
     if (sections.includes('indexer')) {

@@ -226,7 +226,8 @@ export async function runImport(db: Database, file: StoryFile, job: Job, options
       if (file.kind === 'stories') {
         const intake = await takeInStories(tx, candidates.map(({ row }) => row as PreparedStory), origin, seen);
         counts.imported += intake.storedIds.length;
-        counts.duplicates += intake.duplicates;
+        // A document the product has from another site is, to a file's reader, already imported.
+        counts.duplicates += intake.duplicates + intake.knownFromOtherSite;
       } else {
         const known = await knownKeys(tx, candidates.map((candidate) => candidate.key));
         const fresh = candidates.filter((candidate) => {

@@ -7,6 +7,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { hasFullAccess } from '../billing/entitlement.ts';
 import { notFound } from '../http/errors.ts';
 import { similarPolicies } from '../search/related-policies.ts';
+import { otherSourceUrls } from '../stories/same-document.ts';
+import { otherVersions } from './compare.ts';
 import type { PolicyCard, PolicyDetail } from '../shared/search.ts';
 import { loadPolicyCards, loadTaxonomyNames, policyTagsOf } from './reads.ts';
 
@@ -26,11 +28,13 @@ async function loadRecord(deps: Pick<AppDeps, 'db'>, id: number): Promise<Policy
  * points); the full text and analysis need an entitled reader.
  */
 export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: number; role: Role } | null): Promise<PolicyDetail> {
-  const [policy, entitled, links, unresolved] = await Promise.all([
+  const [policy, entitled, links, unresolved, sources, versions] = await Promise.all([
     loadRecord(deps, id),
     hasFullAccess(deps.db, reader, deps.now()),
     documentLinks(deps.db, id),
     unresolvedCitations(deps.db, id),
+    otherSourceUrls(deps.db, [id]),
+    otherVersions(deps.db, id),
   ]);
   const content = readFullContent(policy.fullContent);
   // Status and links are about the document and name other policies' titles: every reader sees
@@ -39,6 +43,8 @@ export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: 
     effectiveness: { status: policy.effectivenessStatus, since: policy.effectivenessSince, reason: policy.effectivenessReason },
     links: links.map(({ kind, policyId, title }) => ({ kind, policyId, title })),
     unresolvedCitations: entitled ? unresolved : [],
+    alsoPublishedAt: sources.get(id) ?? [],
+    otherVersions: versions,
   };
   if (!entitled) return toPolicyDetail(policy, content, { entitled: false }, documentFacts);
   const names = await loadTaxonomyNames(
@@ -116,7 +122,7 @@ function toPolicyDetail(
   policy: PolicyRecord,
   content: PolicyContent,
   access: { entitled: true; industryNames: Map<number, string>; topicNames: Map<number, string> } | { entitled: false },
-  documentFacts: Pick<PolicyDetail, 'effectiveness' | 'links' | 'unresolvedCitations'>,
+  documentFacts: Pick<PolicyDetail, 'effectiveness' | 'links' | 'unresolvedCitations' | 'alsoPublishedAt' | 'otherVersions'>,
 ): PolicyDetail {
   const summary = {
     id: policy.id,

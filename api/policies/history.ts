@@ -5,7 +5,9 @@ import { listVersions, loadVersionContent } from '../../db/policy-versions.ts';
 import { policies } from '../../db/schema/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../http/errors.ts';
+import type { TranslationComparisonAnswer } from '../shared/compare.ts';
 import type { PolicyVersionRow } from '../shared/policy-history-schemas.ts';
+import { compareEnglishTexts } from './compare-texts.ts';
 import { saveAsAdmin, type PolicyEditor } from './save.ts';
 
 /**
@@ -40,4 +42,14 @@ export async function restoreVersion(deps: Pick<AppDeps, 'db' | 'now'>, editor: 
   const content = await loadVersionContent(deps.db, id, version);
   if (!content) throw notFound('Version not found');
   return saveAsAdmin(deps, editor, id, content as Partial<PolicyFields>, { baseVersion, restoredFrom: version });
+}
+
+/** Two of the policy's versions' English texts compared paragraph by paragraph, the older version first (issue 42 item 5). */
+export async function compareTranslationVersions(deps: Pick<AppDeps, 'db'>, id: number, version: number, otherVersion: number): Promise<TranslationComparisonAnswer> {
+  await currentVersion(deps, id);
+  const [first, second] = [Math.min(version, otherVersion), Math.max(version, otherVersion)];
+  const [before, after] = await Promise.all([loadVersionContent(deps.db, id, first), loadVersionContent(deps.db, id, second)]);
+  if (!before || !after) throw notFound('Version not found');
+  const english = (content: Record<string, unknown>) => (typeof content.englishTranslation === 'string' ? content.englishTranslation : '');
+  return { before: { version: first }, after: { version: second }, units: compareEnglishTexts(english(before), english(after)) };
 }

@@ -290,6 +290,10 @@ export type PolicyDetail = {
   impact: number;
   tags: PolicyTag[];
   source_url: string | null;
+  /** The other addresses the same document was found at (one document from two sites, issue 42), oldest first. */
+  alsoPublishedAt: string[];
+  /** Other versions of the document (the same Chinese title), oldest first: what "Compare with the … version" offers. */
+  otherVersions: { id: number; title: string; time: string }[];
   /** True when the reader is not entitled: only title, description and key points are sent. */
   preview: boolean;
   fullContent: {

@@ -76,6 +76,8 @@ export type SourceRun = {
   linksFound: number;
   newStories: number;
   duplicates: number;
+  /** Articles that were a document known from another site: their address joined its policy (issue 42). */
+  knownFromOtherSite: number;
   failures: SourceRunFailure[];
   error: string | null;
 };

@@ -29,6 +29,7 @@ export function toSourceRun(row: typeof sourceRuns.$inferSelect): SourceRun {
     linksFound: row.linksFound,
     newStories: row.newStories,
     duplicates: row.duplicates,
+    knownFromOtherSite: row.knownFromOtherSite,
     failures: row.failures,
     error: row.error,
   };

@@ -22,7 +22,7 @@ const isActive = inArray(sourceRuns.status, [...active]);
 const at = (runId: number) => eq(sourceRuns.id, runId);
 
 /** What a run counts as it goes (api/sources/run.ts), written with its verdict. */
-export type RunCounts = Pick<typeof sourceRuns.$inferInsert, 'pagesFetched' | 'notModified' | 'linksFound' | 'newStories' | 'duplicates' | 'failures'>;
+export type RunCounts = Pick<typeof sourceRuns.$inferInsert, 'pagesFetched' | 'notModified' | 'linksFound' | 'newStories' | 'duplicates' | 'knownFromOtherSite' | 'failures'>;
 
 /**
  * A run queued or running this long is a lost one (its worker killed past every retry, or no worker

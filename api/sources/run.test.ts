@@ -14,6 +14,7 @@ import { createTestContext, type TestContext } from '../test/context.ts';
 import { runWorker } from '../worker/run.ts';
 import { readArticle } from './extract/article.ts';
 import { readList } from './extract/list.ts';
+import { toSourceRun } from './health.ts';
 import { queueRuns } from './run-status.ts';
 import { runSource, type RunTools } from './run.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
@@ -34,12 +35,15 @@ let fetcher: PageFetcher;
 let queue: JobQueue;
 let worker: { stop: () => Promise<void> };
 let adminCookie: string;
+let readerCookie: string;
 
 const documents = testDocuments();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  adminCookie = (await signInEveryRole(ctx)).cookies.admin!;
+  const { cookies } = await signInEveryRole(ctx);
+  adminCookie = cookies.admin!;
+  readerCookie = cookies.user!;
   site = await startSiteServer();
   fetcher = testFetcher();
   const settings = loadStoryJobSettings({ JOB_POLL_SECONDS: '0.5', STORY_RETRY_DELAY_SECONDS: '0' });
@@ -245,6 +249,66 @@ describe('a run of a source', () => {
       attachments: [{ url: site.url('/facts/P020240307384511574012.pdf'), title: '重点场所支付服务清单.pdf' }],
     });
   });
+});
+
+describe('one document from two sites', () => {
+  // The Supervision Law as a university's site published it (a real saved page), as the NPC's law
+  // database gives it (LawRefBook's text), and its 2024 revision: fixtures' READMEs say where from.
+  const sameDocument = (file: string) => readFileSync(new URL(`../stories/fixtures/same-document/${file}`, import.meta.url), 'utf8');
+  const law2018 = { path: '/npc/jcf-2018.htm', title: '中华人民共和国监察法', date: '2018-03-20', chineseText: sameDocument('supervision-law-2018.md') };
+  const law2024 = { path: '/npc/jcf-2024.htm', title: '中华人民共和国监察法', date: '2024-12-25', chineseText: sameDocument('supervision-law-2024.md') };
+
+  it('keeps one policy with both addresses, counts it in the second run, and keeps the revision apart', async () => {
+    site.pages.set(law2018.path, articlePage(law2018));
+    site.pages.set(law2024.path, articlePage(law2024));
+    site.pages.set('/npc/index.html', listPage([law2024, law2018]));
+    const npc = await newRun('npc');
+    expect(await runSource(tools(), sourceAt('npc', ['/npc/index.html']), npc)).toEqual({ status: 'succeeded', newStories: 2, failures: 0 });
+
+    site.pages.set('/sxmu/jcf.html', { body: readFileSync(new URL('fixtures/real/sxmu-supervision-law.html', import.meta.url)) });
+    site.pages.set('/sxmu/index.html', listPage([{ path: '/sxmu/jcf.html', title: '中华人民共和国监察法', date: '2018-03-21' }]));
+    const university = await newRun('sxmu');
+    expect(await runSource(tools(), sourceAt('sxmu', ['/sxmu/index.html']), university)).toEqual({ status: 'succeeded', newStories: 0, failures: 0 });
+    expect(await runRow(university)).toMatchObject({ linksFound: 1, newStories: 0, duplicates: 0, knownFromOtherSite: 1 });
+    expect(await storiesOf('sxmu')).toEqual([]);
+    // What the back office's Sources screen is sent of the run.
+    expect(toSourceRun(await runRow(university))).toMatchObject({ knownFromOtherSite: 1 });
+
+    // Next time the address is simply known: no fetch, no second count.
+    site.pages.set('/sxmu/index.html', listPage([{ path: '/sxmu/other.html', title: '学校新闻', date: '2018-03-22' }, { path: '/sxmu/jcf.html', title: '中华人民共和国监察法', date: '2018-03-21' }]));
+    const again = await newRun('sxmu');
+    site.requests.length = 0;
+    await runSource(tools(), sourceAt('sxmu', ['/sxmu/index.html']), again);
+    expect(await runRow(again)).toMatchObject({ linksFound: 2, duplicates: 1, knownFromOtherSite: 0 });
+    expect(site.requests.map((request) => request.path)).not.toContain('/sxmu/jcf.html');
+
+    const processed = await eventually(
+      async () => {
+        const rows = await storiesOf('npc');
+        return rows.length === 2 && rows.every((story) => story.status === 'processed') ? rows : undefined;
+      },
+      { what: 'both laws processed', timeoutMs: 60_000 },
+    );
+    const [revision, original] = processed.map((story) => story.policyId!);
+    const detail = await (await ctx.request(`/api/policies/${original}`, { cookie: adminCookie })).json();
+    expect(detail.source_url).toBe(site.url(law2018.path));
+    expect(detail.alsoPublishedAt).toEqual([site.url('/sxmu/jcf.html')]);
+    expect(detail.otherVersions).toEqual([expect.objectContaining({ id: revision, time: '2024-12-25' })]);
+    const other = await (await ctx.request(`/api/policies/${revision}`, { cookie: adminCookie })).json();
+    expect(other.alsoPublishedAt).toEqual([]);
+
+    // The two versions compared, the older first whichever order the address names them in.
+    const comparison = await (await ctx.request(`/api/policies/${revision}/compare/${original}`, { cookie: adminCookie })).json();
+    expect(comparison.before).toMatchObject({ id: original, time: '2018-03-20' });
+    expect(comparison.after).toMatchObject({ id: revision, time: '2024-12-25' });
+    expect(comparison.counts.changed).toBeGreaterThan(0);
+    // A reader without the plan, and a visitor, read neither full text: they can't compare them.
+    for (const cookie of [readerCookie, undefined]) {
+      const refused = await ctx.request(`/api/policies/${revision}/compare/${original}`, cookie ? { cookie } : {});
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).error.message).toContain('comparing versions is part of the Full Access plan');
+    }
+  }, 90_000);
 });
 
 describe('an article that fails', () => {

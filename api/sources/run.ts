@@ -3,7 +3,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { sourceLists, sourcePages, sourceRuns, type SourceRunFailure, type StoryDocumentFacts } from '../../db/schema/index.ts';
 import { processStoryJob } from '../jobs/process-story.ts';
 import type { PageFetcher } from '../outbound/types.ts';
-import { knownStoryKeys, prepareStory, takeInStory } from '../stories/intake.ts';
+import { knownStoryKeys, prepareStory, takeInOneStory } from '../stories/intake.ts';
 import { startProcessing } from '../stories/status.ts';
 import { failedLinks, forgetArticleFailures, recordArticleFailure } from './article-failures.ts';
 import type { ArticleReader, ArticleReading, ExtractedArticle, FetchedPage, ListedLink, ListReader } from './extract/types.ts';
@@ -46,7 +46,7 @@ export type RunTools = SourceReaders & {
 };
 
 /** A run's counts as it goes; written to its row after every list page, so a killed run shows how far it got. */
-type Tally = { pagesFetched: number; notModified: number; linksFound: number; newStories: number; duplicates: number; failures: SourceRunFailure[] };
+type Tally = { pagesFetched: number; notModified: number; linksFound: number; newStories: number; duplicates: number; knownFromOtherSite: number; failures: SourceRunFailure[] };
 
 /** The failures kept on a run's row: enough to see what broke, bounded so a broken site cannot grow the row without end. */
 const keptFailures = 200;
@@ -61,7 +61,7 @@ export async function runSource(tools: RunTools, source: Source, runId: number):
   const { db } = tools;
   if (!(await claimRun(db, runId, tools.now()))) return { status: 'skipped', why: 'the run is no longer queued' };
 
-  const tally: Tally = { pagesFetched: 0, notModified: 0, linksFound: 0, newStories: 0, duplicates: 0, failures: [] };
+  const tally: Tally = { pagesFetched: 0, notModified: 0, linksFound: 0, newStories: 0, duplicates: 0, knownFromOtherSite: 0, failures: [] };
   const save = () => db.update(sourceRuns).set({ ...tally, failures: tally.failures.slice(0, keptFailures) }).where(eq(sourceRuns.id, runId));
 
   const unread: string[] = [];
@@ -192,8 +192,8 @@ async function takeInArticle(tools: RunTools, source: Source, link: KeyedLink, t
   }
   const { article } = reading;
   const at = tools.now();
-  const stored = await tools.db.transaction(async (tx) => {
-    const story = await takeInStory(
+  const intake = await tools.db.transaction(async (tx) => {
+    const taken = await takeInOneStory(
       tx,
       {
         title: article.title || link.title,
@@ -205,14 +205,15 @@ async function takeInArticle(tools: RunTools, source: Source, link: KeyedLink, t
       },
       { producer: 'source', source: source.code, fetchedAt: at },
     );
-    if (story && tools.autoProcess) {
-      const started = await startProcessing(tx, [story.id], at);
+    if (taken.story && tools.autoProcess) {
+      const started = await startProcessing(tx, [taken.story.id], at);
       await tools.enqueue(tx, started.map((storyId) => ({ name: processStoryJob.name, data: { storyId } })));
     }
     await forgetArticleFailures(tx, [link.url]);
-    return story;
+    return taken;
   });
-  if (stored) tally.newStories++;
+  if (intake.story) tally.newStories++;
+  else if (intake.knownFromOtherSite) tally.knownFromOtherSite++;
   else tally.duplicates++;
   return true;
 }

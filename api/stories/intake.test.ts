@@ -38,7 +38,7 @@ describe('the intake', () => {
     const story = { title: '关于无网址的通知', chineseText: '正文内容', url: null };
     const { storedIds } = await takeInStories(ctx.db, [prepared(story)], fromSite);
     const second = await takeInStories(ctx.db, [prepared(story), prepared({ ...story, chineseText: '另一正文' })], fromSite);
-    expect(second).toEqual({ storedIds: [expect.any(Number)], duplicates: 1 });
+    expect(second).toEqual({ storedIds: [expect.any(Number)], duplicates: 1, knownFromOtherSite: 0 });
     const [row] = await ctx.db.select().from(pendingStories).where(eq(pendingStories.id, storedIds[0]!));
     // What Postgres's sha256 gives for the same bytes: the hash of every writer before the intake (migration 0008).
     const [{ hash }] = (await ctx.sql`select encode(sha256(convert_to(${story.title} || E'\n' || ${story.chineseText}, 'UTF8')), 'hex') as hash`) as unknown as [{ hash: string }];
@@ -48,7 +48,7 @@ describe('the intake', () => {
   it('skips a duplicate within what it is given, and an address that is already a policy source', async () => {
     const url = 'https://www.gov.cn/zhengce/content/2026-03/02/content_2.htm';
     const outcome = await takeInStories(ctx.db, [prepared({ ...notice, url }), prepared({ ...notice, url: `${url}#top` })], fromSite);
-    expect(outcome).toEqual({ storedIds: [expect.any(Number)], duplicates: 1 });
+    expect(outcome).toEqual({ storedIds: [expect.any(Number)], duplicates: 1, knownFromOtherSite: 0 });
     expect(prepareStory({ ...notice, url: 'ftp://www.gov.cn/x' })).toEqual({ error: 'not a web address' });
   });
 
@@ -58,15 +58,15 @@ describe('the intake', () => {
     await ctx.db.update(policies).set({ deletedAt: new Date() }).where(eq(policies.id, policy.id));
     const story = prepared({ ...notice, url });
 
-    expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [], duplicates: 1 });
+    expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [], duplicates: 1, knownFromOtherSite: 0 });
     expect(await storiesInTrash(ctx.db, [story])).toEqual([url]);
     // Restoring stays possible: nothing else took the URL meanwhile.
     expect(await restorePolicies(ctx.db, [policy.id])).toHaveLength(1);
     expect(await storiesInTrash(ctx.db, [story])).toEqual([]);
-    expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [], duplicates: 1 });
+    expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [], duplicates: 1, knownFromOtherSite: 0 });
 
     await ctx.db.update(policies).set({ deletedAt: new Date() }).where(eq(policies.id, policy.id));
     expect(await purgePolicies(ctx.db, { ids: [policy.id] })).toHaveLength(1);
-    expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [expect.any(Number)], duplicates: 0 });
+    expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [expect.any(Number)], duplicates: 0, knownFromOtherSite: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { policiesHoldingUrls } from '../../db/policy-trash.ts';
 import { pendingStories, type StoryDocumentFacts, type StoryProducer } from '../../db/schema/index.ts';
+import { addOtherSource, findSameDocument, knownOtherSources, recordFingerprints, sameDocument, storyFingerprint, type StoryFingerprint } from './same-document.ts';
 
 /**
  * The one way a story enters the product, whoever produces it (a file import now, the source
@@ -11,7 +12,9 @@ import { pendingStories, type StoryDocumentFacts, type StoryProducer } from '../
  * Trash stays known (it is not taken in twice); `storiesInTrash` names them, so the producer can
  * tell the admin to restore the policy (or purge it) rather than "already imported". A story is known by its normalised URL,
  * or, without one, by the hash of its title and text; a URL a policy holds, live or in the Trash
- * (db/policy-trash.ts's `policiesHoldingUrls`), is known too. Producers check their own rows (lengths, required fields) before; this module decides
+ * (db/policy-trash.ts's `policiesHoldingUrls`), is known too. A source's story new by its address
+ * may still be a document known from another site (./same-document.ts): its address then joins
+ * that document's sources, and is known from then on. Producers check their own rows (lengths, required fields) before; this module decides
  * what a story is and whether it is new.
  */
 
@@ -83,7 +86,7 @@ export function prepareStory(story: IncomingStory): PreparedStory | { error: 'no
   };
 }
 
-/** Which of these keys (`url:…` or `hash:…`) the database holds already, as a story or as a policy's source. */
+/** Which of these keys (`url:…` or `hash:…`) the database holds already, as a story, a policy's source or another source of a known document. */
 export async function knownStoryKeys(db: Pick<Database, 'select'>, keys: readonly string[]): Promise<Set<string>> {
   const urls = keys.filter((key) => key.startsWith('url:')).map((key) => key.slice(4));
   const hashes = keys.filter((key) => key.startsWith('hash:')).map((key) => key.slice(5));
@@ -91,6 +94,7 @@ export async function knownStoryKeys(db: Pick<Database, 'select'>, keys: readonl
   if (urls.length) {
     for (const row of await db.select({ url: pendingStories.url }).from(pendingStories).where(inArray(pendingStories.url, urls))) known.add(`url:${row.url}`);
     for (const url of (await policiesHoldingUrls(db, urls)).keys()) known.add(`url:${url}`);
+    for (const url of await knownOtherSources(db, urls)) known.add(`url:${url}`);
   }
   if (hashes.length) {
     for (const row of await db.select({ hash: pendingStories.contentHash }).from(pendingStories).where(inArray(pendingStories.contentHash, hashes))) known.add(`hash:${row.hash}`);
@@ -113,29 +117,58 @@ export async function storiesInTrash(db: Pick<Database, 'select'>, stories: read
 
 export type Story = typeof pendingStories.$inferSelect;
 
+/** What the intake made of stories: those stored, those known already, those known from another site. */
+export type IntakeOutcome = { storedIds: number[]; duplicates: number; knownFromOtherSite: number };
+
 /**
  * Takes in prepared stories in one statement (within `db`'s transaction when it is one): those
- * whose key the database or `seen` holds are duplicates; the others are stored, and their keys
- * added to `seen` (a producer's memory across batches). Two producers racing on one URL store it
- * once: the unique URL index decides, and the loser counts it a duplicate.
+ * whose key the database or `seen` holds are duplicates; a document known under another address
+ * (in the database or earlier in `stories`) adds its address to that document's sources; the
+ * others are stored with their fingerprints, and their keys added to `seen` (a producer's memory
+ * across batches). Two producers racing on one URL store it once: the unique URL index decides,
+ * and the loser counts it a duplicate.
  */
 export async function takeInStories(
   db: Executor,
   stories: readonly PreparedStory[],
   origin: StoryOrigin,
   seen: Set<string> = new Set(),
-): Promise<{ storedIds: number[]; duplicates: number }> {
+): Promise<IntakeOutcome> {
   const known = stories.length ? await knownStoryKeys(db, stories.map((story) => story.key)) : new Set<string>();
   const fresh = stories.filter((story) => {
     if (known.has(story.key) || seen.has(story.key)) return false;
     seen.add(story.key);
     return true;
   });
-  const stored = fresh.length
+  const otherSource = { source: origin.source, fetchedAt: origin.fetchedAt };
+  const kept: { story: PreparedStory; fingerprint: StoryFingerprint }[] = [];
+  /** Stories of this batch that are a document kept earlier in it: their address joins it once it is stored. */
+  const alsoAt: { url: string; keptKey: string }[] = [];
+  let knownFromOtherSite = 0;
+  // Only what the sites bring is matched (decision 025): an imported file's rows are each the story the admin chose to import.
+  const matching = origin.producer === 'source';
+  for (const story of fresh) {
+    const fingerprint = storyFingerprint({ title: story.title, chineseText: story.chineseText, documentNumber: story.documentFacts?.documentNumber });
+    if (!matching) {
+      kept.push({ story, fingerprint });
+      continue;
+    }
+    const earlier = kept.find((other) => sameDocument(fingerprint, other.fingerprint));
+    const holder = earlier ? null : await findSameDocument(db, fingerprint);
+    if (!earlier && holder === null) {
+      kept.push({ story, fingerprint });
+      continue;
+    }
+    knownFromOtherSite++;
+    if (!story.url) continue;
+    if (earlier) alsoAt.push({ url: story.url, keptKey: earlier.story.key });
+    else await addOtherSource(db, holder!, { url: story.url, ...otherSource });
+  }
+  const stored = kept.length
     ? await db
         .insert(pendingStories)
         .values(
-          fresh.map((story) => ({
+          kept.map(({ story }) => ({
             title: story.title,
             url: story.url,
             chineseText: story.chineseText,
@@ -150,17 +183,34 @@ export async function takeInStories(
           })),
         )
         .onConflictDoNothing()
-        .returning({ id: pendingStories.id })
+        .returning({ id: pendingStories.id, url: pendingStories.url, contentHash: pendingStories.contentHash })
     : [];
-  return { storedIds: stored.map((story) => story.id), duplicates: stories.length - stored.length };
+  const storedIdOf = new Map(stored.map((row) => [row.url ? `url:${row.url}` : `hash:${row.contentHash}`, row.id]));
+  await recordFingerprints(
+    db,
+    kept.flatMap(({ story, fingerprint }) => {
+      const storyId = storedIdOf.get(story.key);
+      return storyId === undefined ? [] : [{ storyId, fingerprint }];
+    }),
+  );
+  for (const { url, keptKey } of alsoAt) {
+    const storyId = storedIdOf.get(keptKey);
+    if (storyId !== undefined) await addOtherSource(db, storyId, { url, ...otherSource });
+  }
+  return { storedIds: stored.map((story) => story.id), duplicates: stories.length - stored.length - knownFromOtherSite, knownFromOtherSite };
 }
 
-/** One story through the intake: the stored story, or null when it is known already. */
-export async function takeInStory(db: Executor, story: IncomingStory, origin: StoryOrigin): Promise<Story | null> {
+/** One story through the intake: the stored story, or why not (known already, or known from another site). */
+export async function takeInOneStory(db: Executor, story: IncomingStory, origin: StoryOrigin): Promise<{ story: Story } | { story: null; knownFromOtherSite: boolean }> {
   const prepared = prepareStory(story);
   if ('error' in prepared) throw new Error(`"${story.url}" is ${prepared.error}`);
-  const { storedIds } = await takeInStories(db, [prepared], origin);
-  if (!storedIds.length) return null;
+  const { storedIds, knownFromOtherSite } = await takeInStories(db, [prepared], origin);
+  if (!storedIds.length) return { story: null, knownFromOtherSite: knownFromOtherSite > 0 };
   const [stored] = await db.select().from(pendingStories).where(eq(pendingStories.id, storedIds[0]!));
-  return stored!;
+  return { story: stored! };
+}
+
+/** One story through the intake: the stored story, or null when it is known already (by its address, or from another site). */
+export async function takeInStory(db: Executor, story: IncomingStory, origin: StoryOrigin): Promise<Story | null> {
+  return (await takeInOneStory(db, story, origin)).story;
 }

@@ -10,3 +10,4 @@ export * from './alerts.ts';
 export * from './public-api.ts';
 export * from './sources.ts';
 export * from './deliveries.ts';
+export * from './same-documents.ts';

@@ -47,6 +47,8 @@ export const sourceRuns = pgTable(
     newStories: integer('new_stories').notNull().default(0),
     /** Links found that were already stories (or a policy's source). */
     duplicates: integer('duplicates').notNull().default(0),
+    /** Articles that were a document already known from another site (counted apart from duplicates): their address joined its policy. */
+    knownFromOtherSite: integer('known_from_other_site').notNull().default(0),
     failures: jsonb('failures').$type<SourceRunFailure[]>().notNull().default([]),
     /** Why the run as a whole failed (no list page could be read), when it did. */
     error: text('error'),

@@ -13,6 +13,7 @@ import { termsOfServiceRoute } from './routes/terms-of-service.tsx';
 import { dashboardRoute } from './routes/dashboard.tsx';
 import { policyRoute } from './routes/policy.tsx';
 import { policyPreviewRoute } from './routes/policy-preview.tsx';
+import { policyCompareRoute } from './routes/policy-compare.tsx';
 import { searchRoute } from './routes/search.tsx';
 import { analyticsRoute, departmentRoute, topicRoute } from './routes/analytics.tsx';
 import { adminRoute } from './routes/admin.tsx';
@@ -38,6 +39,7 @@ const routeTree = rootRoute.addChildren([
   topicRoute,
   policyRoute,
   policyPreviewRoute,
+  policyCompareRoute,
   adminRoute,
   statusRoute,
   auditTestRoute,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AuthEnv } from '../../auth/session.ts';
 import { validate } from '../../http/validation.ts';
+import { loadComparison } from '../../policies/compare.ts';
 import { loadPolicyDetail, loadRelatedPolicies } from '../../policies/detail.ts';
 import { loadPolicyPage } from '../../policies/reads.ts';
 import { latestPoliciesQuerySchema, policyIdParamSchema } from '../../shared/search.ts';
@@ -16,9 +17,11 @@ const relatedQuerySchema = z.object({
     .default(5),
 });
 
+const comparisonParamSchema = policyIdParamSchema.extend({ otherId: policyIdParamSchema.shape.id });
+
 /**
  * Reading policies, from Postgres (api/policies/): the ticker's latest list, the detail page and
- * related policies.
+ * related policies, and two versions of a document compared.
  */
 export function policyRoutes(deps: AppDeps) {
   return new Hono<AuthEnv>()
@@ -31,6 +34,10 @@ export function policyRoutes(deps: AppDeps) {
       // The web app's route guard still asks visitors to sign in first, as the spec's route table
       // says; the API answers them the preview.
       return c.json(await loadPolicyDetail(deps, c.req.valid('param').id, c.var.user ?? null));
+    })
+    .get('/:id/compare/:otherId', validate('param', comparisonParamSchema), async (c) => {
+      const { id, otherId } = c.req.valid('param');
+      return c.json(await loadComparison(deps, id, otherId, c.var.user ?? null));
     })
     .get('/:id/related', validate('param', policyIdParamSchema), validate('query', relatedQuerySchema), async (c) => {
       return c.json({ policies: await loadRelatedPolicies(deps, c.req.valid('param').id, c.req.valid('query').limit) });

@@ -158,6 +158,8 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
         impact: 8,
         tags: expect.any(Array),
         source_url: 'https://www.pbc.gov.cn/rules/1',
+        alsoPublishedAt: [],
+        otherVersions: [],
         preview: true,
         fullContent: { keyPoints: fullContent.key_points },
         // Inserted past the policy write, its text was never read: nothing is known, nor said.

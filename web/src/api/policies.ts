@@ -26,3 +26,11 @@ export function relatedPoliciesQuery(id: number) {
     queryFn: () => call(rpc.policies[':id'].related.$get({ param: { id: String(id) }, query: {} })),
   });
 }
+
+/** GET /api/policies/{id}/compare/{otherId}: two versions of a document aligned article by article (readers of the full text only). */
+export function comparisonQuery(id: number, otherId: number) {
+  return queryOptions({
+    queryKey: [...policyKeys.detail(id), 'compare', otherId] as const,
+    queryFn: () => call(rpc.policies[':id'].compare[':otherId'].$get({ param: { id: String(id), otherId: String(otherId) } })),
+  });
+}

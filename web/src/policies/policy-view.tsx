@@ -10,6 +10,7 @@ import { DepartmentBadge } from './department-badge.tsx';
 import { DocumentLinks } from './document-links.tsx';
 import { EffectivenessBadge } from './effectiveness-badge.tsx';
 import { FollowButton } from './follow-button.tsx';
+import { AlsoPublishedAt, CompareWithVersions } from './document-versions.tsx';
 import { ImportanceBadge } from './importance-badge.tsx';
 import { DictionaryText, DictionaryToggle } from '../reading/dictionary-text.tsx';
 import { PolicyTexts } from './policy-texts.tsx';
@@ -69,6 +70,8 @@ export function PolicyView({ policy, matched, onClearMatched }: { policy: Policy
               {policy.effectiveness.reason}
             </p>
           )}
+          <AlsoPublishedAt urls={policy.alsoPublishedAt} />
+          <CompareWithVersions policy={policy} />
           {policy.description && <p className="text-slate-800">{policy.description}</p>}
           <IndustryBadges industries={industries} />
           <TopicBadges topics={topics} />

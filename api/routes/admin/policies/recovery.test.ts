@@ -6,6 +6,7 @@ import { auditLog, pendingStories, policies, policyVersions } from '../../../../
 import { createPolicy } from '../../../../db/testing.ts';
 import { purgeTrashJob } from '../../../jobs/purge-trash.ts';
 import { loadStoryJobSettings } from '../../../processing/config.ts';
+import { regulationEnglish } from '../../../processing/documents/english-openings.ts';
 import { loadLabelledSet } from '../../../processing/documents/labelled-set.ts';
 import { processStory, reprocessPolicy } from '../../../processing/process.ts';
 import { createRulesAnalyser } from '../../../processing/rules/index.ts';
@@ -60,6 +61,14 @@ describe('role matrix: the Trash, History, New Policy and Re-queue', () => {
     ['POST /api/admin/policy-trash/restore', (who) => admin('/policy-trash/restore', { json: { policyIds: [999999] } }, who)],
     ['POST /api/admin/policy-trash/purge', (who) => admin('/policy-trash/purge', { json: { policyIds: [999999] } }, who)],
     ['GET /api/admin/policies/{id}/versions', async (who) => admin(`/policies/${(await createPolicy(ctx.db)).id}/versions`, {}, who)],
+    [
+      'GET /api/admin/policies/{id}/versions/{version}/compare/{otherVersion}',
+      async (who) => {
+        const { id } = await createPolicy(ctx.db);
+        await ctx.db.transaction((tx) => savePolicy(tx, id, { impact: 8 }, { kind: 'admin', userId: adminId, at: new Date() }));
+        return admin(`/policies/${id}/versions/1/compare/2`, {}, who);
+      },
+    ],
     [
       'POST /api/admin/policies/{id}/versions/{version}/restore',
       async (who) => {
@@ -190,6 +199,30 @@ describe('policy versions', () => {
     expect((await admin(`/policies/${policyId}/versions/3/restore`, { json: {} })).status).toBe(200);
     expect((await editorView(policyId)).title).toBe(imported.title);
     expect((await admin(`/policies/${policyId}/versions/99/restore`, { json: {} })).status).toBe(404);
+  });
+
+  it("compare two editors' versions of the English text paragraph by paragraph, the changed words marked", async () => {
+    const { id } = await createPolicy(ctx.db);
+    const edited = regulationEnglish.replace('free and develop the productive forces of society', 'liberate and develop the productive forces of society');
+    const lines = regulationEnglish.split('\n');
+    const at = new Date();
+    await ctx.db.transaction((tx) => savePolicy(tx, id, { englishTranslation: regulationEnglish }, { kind: 'admin', userId: adminId, at }));
+    await ctx.db.transaction((tx) => savePolicy(tx, id, { englishTranslation: `${edited}\nThese Regulations take effect on 1 January 2020.` }, { kind: 'admin', userId: adminId, at }));
+    const versions = (await history(id)).map((entry) => entry.version);
+    const [newer, older] = versions as [number, number];
+
+    const compared = await (await admin(`/policies/${id}/versions/${newer}/compare/${older}`)).json();
+    expect(compared.before).toEqual({ version: older });
+    expect(compared.after).toEqual({ version: newer });
+    const changed = compared.units.filter((unit: { change: string }) => unit.change === 'changed');
+    expect(changed).toHaveLength(1);
+    expect(changed[0].parts.filter((part: { change: string }) => part.change !== 'same').map((part: { change: string; text: string }) => [part.change, part.text.trim()])).toEqual([
+      ['removed', 'free'],
+      ['added', 'liberate'],
+    ]);
+    expect(compared.units.filter((unit: { change: string }) => unit.change === 'added').map((unit: { after: { text: string } }) => unit.after.text)).toEqual(['These Regulations take effect on 1 January 2020.']);
+    expect(compared.units.filter((unit: { change: string }) => unit.change === 'same')).toHaveLength(lines.filter((line) => line.trim()).length - 1);
+    expect((await admin(`/policies/${id}/versions/${older}/compare/99`)).status).toBe(404);
   });
 
   it('keeps the content a policy had before history was kept, on its first save', async () => {

@@ -6,7 +6,7 @@ import type { SignedInEnv } from '../../../auth/session.ts';
 import { jsonBodyLimit } from '../../../http/body-limit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validation.ts';
-import { loadHistory, restoreVersion } from '../../../policies/history.ts';
+import { compareTranslationVersions, loadHistory, restoreVersion } from '../../../policies/history.ts';
 import type { PolicyEditor } from '../../../policies/save.ts';
 import { loadTrash, purgeFromTrash, restoreFromTrash } from '../../../policies/trash.ts';
 import { policyIdsSchema } from '../../../shared/admin-schemas.ts';
@@ -16,11 +16,12 @@ import { policyIdParamSchema } from '../../../shared/search.ts';
 
 const editorOf = (c: Context<SignedInEnv>): PolicyEditor => ({ userId: c.get('user').id, ip: clientIp(c) });
 const versionParamSchema = z.object({ id: idParam('a policy'), version: idParam('a version') });
+const versionPairParamSchema = versionParamSchema.extend({ otherVersion: idParam('a version') });
 const plural = (count: number) => `${count} ${count === 1 ? 'policy' : 'policies'}`;
 
 /**
  * Undoing in Policy Management: the Trash (what deletes left, Restore, Delete permanently) and a
- * policy's History (its versions, and restoring one). The role guard is the admin app's.
+ * policy's History (its versions, two versions' English texts compared, and restoring one). The role guard is the admin app's.
  */
 export function adminPolicyRecoveryRoutes(deps: AppDeps) {
   return new Hono<SignedInEnv>()
@@ -38,6 +39,10 @@ export function adminPolicyRecoveryRoutes(deps: AppDeps) {
     })
     .get('/policies/:id/versions', validate('param', policyIdParamSchema), async (c) => {
       return c.json(await loadHistory(deps, c.req.valid('param').id));
+    })
+    .get('/policies/:id/versions/:version/compare/:otherVersion', validate('param', versionPairParamSchema), async (c) => {
+      const { id, version, otherVersion } = c.req.valid('param');
+      return c.json(await compareTranslationVersions(deps, id, version, otherVersion));
     })
     .post('/policies/:id/versions/:version/restore', jsonBodyLimit, validate('param', versionParamSchema), validate('json', restoreVersionSchema), async (c) => {
       const { id, version } = c.req.valid('param');

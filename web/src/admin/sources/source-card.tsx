@@ -11,7 +11,8 @@ function runLine(run: SourceRun): string {
   if (run.status === 'running') return `Running since ${formatAdminDateTime(run.startedAt)}: ${run.pagesFetched} pages, ${run.newStories} new so far`;
   const outcome = run.status === 'succeeded' ? 'Succeeded' : 'Failed';
   const failures = run.failures.length ? `, ${countOf(run.failures.length, 'failure')}` : '';
-  return `${outcome} ${formatAdminDateTime(run.finishedAt)}: ${countOf(run.pagesFetched, 'page')} (${run.notModified} unchanged), ${countOf(run.linksFound, 'link')}, ${run.newStories} new${failures}`;
+  const knownElsewhere = run.knownFromOtherSite ? `, already known from another site: ${run.knownFromOtherSite}` : '';
+  return `${outcome} ${formatAdminDateTime(run.finishedAt)}: ${countOf(run.pagesFetched, 'page')} (${run.notModified} unchanged), ${countOf(run.linksFound, 'link')}, ${run.newStories} new${knownElsewhere}${failures}`;
 }
 
 /** The last run's failures, each with its address, status and reason. */
