@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { departmentList, industryList, topicList } from '../../../db/reference-data.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
 import { citedTitles } from '../rules/citations.ts';
+import { namedIssuers } from '../rules/department.ts';
+import { documentFacts } from '../rules/document-facts.ts';
+import { documentLines, documentNumber } from '../rules/text.ts';
 import { missingAnchors } from '../../shared/bilingual-alignment.ts';
 
 /**
@@ -189,6 +192,9 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
         timeline: answer.timeline,
         impact: answer.importance,
         importanceReasons: answer.importanceReasons,
+        // The title, number and issuers as the source and the text print them: a model's copy may not be exact.
+        ...documentFacts(story),
+        issuers: namedIssuers({ title: story.title, lines: documentLines(text), number: documentNumber(documentLines(text)) }),
         // Citations are read from the text itself: the 《》 marks are exact, a model's list may not be.
         citedTitles: citedTitles(text, story.title),
         usage: { analyser: `llm:${settings.model}`, tokens: usage.tokens, durationMs: Math.round(performance.now() - started) },
