@@ -30,6 +30,8 @@ export type PolicyFields = {
   sourceUrl: string | null;
   /** The document's Chinese title, what citations match on (db/citations.ts). */
   chineseTitle: string | null;
+  /** The document's number as printed (国发〔2014〕40号). */
+  documentNumber: string | null;
   chineseOriginal: string | null;
   englishTranslation: string | null;
   /** Any shape the analysis arrives in; stored through parsePolicyFullContent. */
@@ -99,6 +101,7 @@ async function readStored(tx: Transaction, id: number): Promise<Stored | null> {
       departmentId: row.departmentId,
       sourceUrl: row.sourceUrl,
       chineseTitle: row.chineseTitle,
+      documentNumber: row.documentNumber,
       chineseOriginal: row.chineseOriginal,
       englishTranslation: row.englishTranslation,
       fullContent: parsePolicyFullContent(row.fullContent),
@@ -167,6 +170,7 @@ const fieldNames = [
   'departmentId',
   'sourceUrl',
   'chineseTitle',
+  'documentNumber',
   'chineseOriginal',
   'englishTranslation',
   'fullContent',
@@ -209,6 +213,7 @@ export async function savePolicy(
   if (wanted.industryIds) wanted.industryIds = [...new Set(wanted.industryIds)].sort((a, b) => a - b);
   if (wanted.topicIds) wanted.topicIds = [...new Set(wanted.topicIds)].sort((a, b) => a - b);
   if (wanted.chineseTitle) wanted.chineseTitle = normaliseTitle(wanted.chineseTitle) || null;
+  if (wanted.documentNumber !== undefined) wanted.documentNumber = wanted.documentNumber?.replace(/[\s\u3000]+/g, '') || null;
   const content = wanted.fullContent === undefined ? undefined : parsePolicyFullContent(wanted.fullContent);
   if (content) wanted.fullContent = content;
   await checkReferences(tx, wanted, content);
@@ -264,6 +269,7 @@ export async function savePolicy(
     impact: next.impact ?? 5,
     sourceUrl: next.sourceUrl ?? null,
     chineseTitle: next.chineseTitle ?? null,
+    documentNumber: next.documentNumber ?? null,
     importanceReasons: next.importanceReasons ?? [],
     chineseOriginal: next.chineseOriginal ?? null,
     englishTranslation: blank(next.englishTranslation) ? null : next.englishTranslation!,

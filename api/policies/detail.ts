@@ -117,6 +117,8 @@ function toPolicyDetail(
     impact: policy.impact,
     tags: policyTagsOf(policy),
     source_url: policy.sourceUrl,
+    chinese_title: policy.chineseTitle,
+    document_number: policy.documentNumber,
   };
   if (!access.entitled) {
     // docs/principles.md: without the entitlement, title, description and key points, and the call to subscribe.

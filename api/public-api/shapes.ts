@@ -85,6 +85,8 @@ export const policyDetailSchema = policySummarySchema
   .extend({
     dateKnown: z.boolean().openapi({ description: 'False when the document carried no date: `publishedOn` is then the day it was received.' }),
     sourceUrl: z.string().nullable(),
+    chineseTitle: z.string().nullable().openapi({ description: "The document's own title in Chinese, null when not known." }),
+    documentNumber: z.string().nullable().openapi({ description: 'The document number as the document prints it (国发〔2014〕40号, 国务院令第681号), null when it has none or it is not known.' }),
     access: z.enum(['full', 'preview']).openapi({
       description: '`full` for a key whose user may read the full text now (an active or trialing subscription, or staff); `preview` otherwise: the full-text fields are null.',
     }),
@@ -203,6 +205,8 @@ export function toPolicyDetail(detail: PolicyDetail): z.infer<typeof policyDetai
     ...toPolicySummary({ ...detail, departmentCode: detail.department?.code ?? null, translation: { status: detail.translation?.status ?? 'pending' } }),
     dateKnown: detail.dateKnown !== false,
     sourceUrl: detail.source_url,
+    chineseTitle: detail.chinese_title,
+    documentNumber: detail.document_number,
     access: full ? 'full' : 'preview',
     keyPoints: content.keyPoints,
     analysis: full ? (content.analysis ?? []) : null,

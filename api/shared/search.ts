@@ -272,6 +272,9 @@ export type PolicyDetail = {
   impact: number;
   tags: PolicyTag[];
   source_url: string | null;
+  /** The document's own Chinese title and number (国发〔2014〕40号), null when not known. */
+  chinese_title: string | null;
+  document_number: string | null;
   /** True when the reader is not entitled: only title, description and key points are sent. */
   preview: boolean;
   fullContent: {

@@ -67,6 +67,8 @@ export const policies = pgTable(
      * what citations are matched on, whatever language `title` is in (db/citations.ts).
      */
     chineseTitle: text('chinese_title'),
+    /** The document's number as it prints it (国发〔2014〕40号, 国务院令第681号): from the source page or the text, editable. */
+    documentNumber: text('document_number'),
     /** Written through parsePolicyFullContent (db/policy-content.ts), which every reader uses too. */
     fullContent: jsonb('full_content').$type<PolicyFullContent>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
