@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policies } from '../../db/schema/index.ts';
+import { createPolicy } from '../../db/testing.ts';
 import { indexAll } from '../../indexer/testing.ts';
 import { createStory } from '../stories/testing.ts';
 import { adminRoleMatrix, createSubscriber, signInEveryRole, type Caller } from '../test/accounts.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { backfillDocumentFacts } from './backfill-document-facts.ts';
 import { loadHeldOutSet } from './documents/held-out-set.ts';
 import { processStory } from './process.ts';
 import { createRulesAnalyser } from './rules/index.ts';
@@ -76,5 +78,16 @@ describe('a policy’s Chinese title and document number', () => {
     const response = await ctx.request(`/api/admin/policies/${policyId}`, { method: 'PATCH', json: { document_number: '号'.repeat(101) }, cookie: cookies.admin });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain('Document number must be at most 100 characters');
+  });
+});
+
+describe('the backfill of existing policies', () => {
+  it('fills an older policy’s empty Chinese title and number from its own text, once', async () => {
+    const older = loadHeldOutSet().find((entry) => entry.file === 'govcn-20.txt')!;
+    const policy = await createPolicy(ctx.db, { title: 'Earthquake monitoring notice', chineseOriginal: older.story.chineseText, chineseTitle: null, documentNumber: null });
+    expect(await backfillDocumentFacts(ctx.db)).toBeGreaterThanOrEqual(1);
+    const [after] = await ctx.db.select().from(policies).where(eq(policies.id, policy.id));
+    expect(after).toMatchObject({ chineseTitle: older.expected.chineseTitle, documentNumber: older.expected.documentNumber });
+    expect(await backfillDocumentFacts(ctx.db)).toBe(0);
   });
 });
