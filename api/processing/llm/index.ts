@@ -27,6 +27,22 @@ const departmentCodes = departmentList.map((department) => department.code) as [
 const industryNames = industryList.map((industry) => industry.name) as [string, ...string[]];
 const topicCodes = topicList.map((topic) => topic.code) as [string, ...string[]];
 
+/**
+ * The answer's industries, each once (issue 44 item 7): a model may name one twice, with two
+ * details; they become one entry with both. The schema enumerates the vocabulary's names, so a
+ * name outside it is refused and asked again, never stored.
+ */
+function mergedIndustries(entries: readonly { industry: string; details: string }[]): { industryId: number; details: string }[] {
+  const merged = new Map<number, string[]>();
+  for (const entry of entries) {
+    const id = industryList.find((industry) => industry.name === entry.industry)!.id;
+    const details = merged.get(id) ?? [];
+    if (!details.includes(entry.details.trim())) details.push(entry.details.trim());
+    merged.set(id, details);
+  }
+  return [...merged].map(([industryId, details]) => ({ industryId, details: details.join(' ') }));
+}
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
@@ -187,7 +203,7 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
         translationModel: settings.model,
         keyPoints: answer.keyPoints,
         analysis: answer.analysis,
-        industries: answer.industries.map((entry) => ({ industryId: industryList.find((industry) => industry.name === entry.industry)!.id, details: entry.details })),
+        industries: mergedIndustries(answer.industries),
         topics: answer.topics.map((entry) => ({ topicId: topicList.findIndex((topic) => topic.code === entry.topic) + 1, details: entry.details })),
         timeline: answer.timeline,
         impact: answer.importance,
