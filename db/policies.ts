@@ -1,3 +1,4 @@
+import { normaliseDocumentNumber } from './document-numbers.ts';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { refreshDocumentLinks } from './document-links.ts';
 import { normaliseTitle } from './document-text.ts';
@@ -32,6 +33,8 @@ export type PolicyFields = {
   sourceUrl: string | null;
   /** The document's Chinese title, what citations match on (db/citations.ts). */
   chineseTitle: string | null;
+  /** The document's number as printed (国发〔2014〕40号). */
+  documentNumber: string | null;
   chineseOriginal: string | null;
   englishTranslation: string | null;
   /** Any shape the analysis arrives in; stored through parsePolicyFullContent. */
@@ -101,6 +104,7 @@ async function readStored(tx: Transaction, id: number): Promise<Stored | null> {
       departmentId: row.departmentId,
       sourceUrl: row.sourceUrl,
       chineseTitle: row.chineseTitle,
+      documentNumber: row.documentNumber,
       chineseOriginal: row.chineseOriginal,
       englishTranslation: row.englishTranslation,
       fullContent: parsePolicyFullContent(row.fullContent),
@@ -169,6 +173,7 @@ const fieldNames = [
   'departmentId',
   'sourceUrl',
   'chineseTitle',
+  'documentNumber',
   'chineseOriginal',
   'englishTranslation',
   'fullContent',
@@ -214,6 +219,12 @@ export async function savePolicy(
   if (wanted.industryIds) wanted.industryIds = [...new Set(wanted.industryIds)].sort((a, b) => a - b);
   if (wanted.topicIds) wanted.topicIds = [...new Set(wanted.topicIds)].sort((a, b) => a - b);
   if (wanted.chineseTitle) wanted.chineseTitle = normaliseTitle(wanted.chineseTitle) || null;
+  // Kept in normal form when it reads as a number (db/document-numbers.ts), which is what a citation
+  // by number resolves against; anything else is kept as written.
+  if (wanted.documentNumber !== undefined) {
+    const written = wanted.documentNumber?.replace(/[\s\u3000]+/g, '') || null;
+    wanted.documentNumber = written && (normaliseDocumentNumber(written) ?? written);
+  }
   const content = wanted.fullContent === undefined ? undefined : parsePolicyFullContent(wanted.fullContent);
   if (content) wanted.fullContent = content;
   await checkReferences(tx, wanted, content);
@@ -269,6 +280,7 @@ export async function savePolicy(
     impact: next.impact ?? 5,
     sourceUrl: next.sourceUrl ?? null,
     chineseTitle: next.chineseTitle ?? null,
+    documentNumber: next.documentNumber ?? null,
     importanceReasons: next.importanceReasons ?? [],
     chineseOriginal: next.chineseOriginal ?? null,
     englishTranslation: blank(next.englishTranslation) ? null : next.englishTranslation!,

@@ -10,6 +10,9 @@ import type { TranslationStatus } from '../vocabulary/translation-status.ts';
 export type PolicyDocument = {
   id: number;
   title: string;
+  /** The document's own Chinese title and number (国发〔2014〕40号): a search by either finds it. */
+  chineseTitle: string;
+  documentNumber: string;
   description: string;
   englishTranslation: string;
   chineseOriginal: string;

@@ -11,6 +11,8 @@ export function toSearchDocument(policy: PolicyRecord): PolicyDocument {
   return {
     id: policy.id,
     title: policy.title,
+    chineseTitle: policy.chineseTitle ?? '',
+    documentNumber: policy.documentNumber ?? '',
     description: policy.description,
     englishTranslation: policy.englishTranslation ?? '',
     chineseOriginal: policy.chineseOriginal ?? '',

@@ -13,10 +13,11 @@ export const publicIndexUid = 'policies';
 /**
  * Searchable fields in ranking order: a match in the title beats one in the description, which
  * beats the key points, the department and tag names, and last the long body texts. Department
- * code and name are searchable so "CSRC" (and, by synonym, 证监会) finds its policies.
+ * code and name are searchable so "CSRC" (and, by synonym, 证监会) finds its policies; the
+ * document number and Chinese title so 国发〔2014〕40号 or the title a citation gives finds the document.
  */
 export const searchableFields = [
-  'title', 'description', 'keyPoints', 'departmentCode', 'departmentName', 'industries', 'topicNames',
+  'title', 'documentNumber', 'chineseTitle', 'description', 'keyPoints', 'departmentCode', 'departmentName', 'industries', 'topicNames',
   'englishTranslation', 'chineseOriginal',
 ] as const;
 

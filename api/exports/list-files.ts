@@ -20,6 +20,7 @@ const columns: Column[] = [
   { header: 'ID', width: 8, value: (row) => row.id },
   { header: 'Title', width: 60, value: (row) => row.title },
   { header: 'Chinese Title', width: 40, value: (row) => row.chineseTitle },
+  { header: 'Document Number', width: 24, value: (row) => row.documentNumber },
   { header: 'Department', width: 36, value: (row) => row.department ?? 'Unidentified issuer' },
   // A Date for Excel (a date cell); CSV writes it as YYYY-MM-DD.
   { header: 'Date', width: 14, value: (row) => (row.dateKnown ? new Date(`${row.publishedOn}T00:00:00Z`) : receivedText(row)) },

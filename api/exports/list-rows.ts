@@ -21,6 +21,7 @@ export type ExportRow = {
   id: number;
   title: string;
   chineseTitle: string | null;
+  documentNumber: string | null;
   /** The issuer's full name; null when nothing named it (readers are told 'Unidentified issuer'). */
   department: string | null;
   publishedOn: string;
@@ -92,6 +93,7 @@ export async function* exportRows(db: Database, ids: readonly number[]): AsyncGe
           id: policies.id,
           title: policies.title,
           chineseTitle: policies.chineseTitle,
+          documentNumber: policies.documentNumber,
           department: sql<string | null>`case when ${policies.issuerIdentified} then ${departments.fullName} end`,
           publishedOn: policies.publishedOn,
           dateKnown: policies.dateKnown,

@@ -38,7 +38,7 @@ function paragraphsOf(text: string | null | undefined): string[] {
 export async function loadPolicyExport(deps: AppDeps, id: number, reader: SessionUser, layout: 'standard' | 'bilingual'): Promise<PolicyExport> {
   const [detail, [titles]] = await Promise.all([
     loadPolicyDetail(deps, id, reader),
-    deps.db.select({ chineseTitle: policies.chineseTitle }).from(policies).where(and(eq(policies.id, id), livePolicy)),
+    deps.db.select({ chineseTitle: policies.chineseTitle, documentNumber: policies.documentNumber }).from(policies).where(and(eq(policies.id, id), livePolicy)),
   ]);
   const policyUrl = `${deps.config.APP_URL}/policy/${id}`;
   const band = importanceLabel(detail.impact);
@@ -78,6 +78,7 @@ export async function loadPolicyExport(deps: AppDeps, id: number, reader: Sessio
   return {
     title: detail.title,
     chineseTitle: titles?.chineseTitle ?? null,
+    documentNumber: titles?.documentNumber ?? null,
     policyUrl,
     footer: `${productName} · ${policyUrl} · Exported ${format(deps.now(), 'MMM d, yyyy')}`,
     sections: [
@@ -106,7 +107,7 @@ export function exportLength(policy: PolicyExport): number {
         return section.pairs.flatMap((pair) => [pair.en, pair.zh]);
     }
   });
-  return [policy.title, policy.chineseTitle, ...texts].reduce((sum, text) => sum + (text?.length ?? 0), 0);
+  return [policy.title, policy.chineseTitle, policy.documentNumber, ...texts].reduce((sum, text) => sum + (text?.length ?? 0), 0);
 }
 
 export const exportTooLongMessage = (characters: number, limit: number) =>

@@ -109,6 +109,7 @@ export async function policyDocx(policy: PolicyExport, paper: ExportPaper): Prom
         children: [
           new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(policy.title)] }),
           ...(policy.chineseTitle ? [new Paragraph({ spacing: { after: 240 }, children: [chineseRun(policy.chineseTitle)] })] : []),
+          ...(policy.documentNumber ? [new Paragraph({ spacing: { after: 240 }, children: [chineseRun(policy.documentNumber)] })] : []),
           ...policy.sections.flatMap((section) => [new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(section.heading)] }), ...sectionBody(section)]),
         ],
       },

@@ -12,6 +12,8 @@ export type ExportSection =
 export type PolicyExport = {
   title: string;
   chineseTitle: string | null;
+  /** The document's number as printed (国发〔2014〕40号). */
+  documentNumber: string | null;
   sections: ExportSection[];
   /** The footer of every page: the product, the policy's address, the export's date. */
   footer: string;

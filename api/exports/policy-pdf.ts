@@ -43,6 +43,7 @@ export async function policyPdf(policy: PolicyExport, paper: ExportPaper): Promi
   doc.outline.addItem(policy.title);
   tagged(doc, document, 'H1', policy.title, { font: 'bold', size: 18 });
   if (policy.chineseTitle) tagged(doc, document, 'P', policy.chineseTitle, { lang: 'zh', size: 14, colour: colours.muted });
+  if (policy.documentNumber) tagged(doc, document, 'P', policy.documentNumber, { lang: 'zh', size: 12, colour: colours.muted });
   for (const section of policy.sections) writeSection(doc, document, section);
 
   writeFooters(doc, policy.footer);

@@ -129,6 +129,8 @@ export async function loadAdminPolicy(db: Database, id: number): Promise<AdminPo
     departmentId: policy.departmentId,
     department: policy.department,
     source_url: policy.sourceUrl,
+    chinese_title: policy.chineseTitle,
+    document_number: policy.documentNumber,
     chinese_original: policy.chineseOriginal,
     english_translation: policy.englishTranslation,
     translation: {

@@ -138,6 +138,8 @@ function toPolicyDetail(
     tags: policyTagsOf(policy),
     source_url: policy.sourceUrl,
     ...documentFacts,
+    chinese_title: policy.chineseTitle,
+    document_number: policy.documentNumber,
   };
   if (!access.entitled) {
     // docs/principles.md: without the entitlement, title, description and key points, and the call to subscribe.

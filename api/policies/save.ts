@@ -29,6 +29,8 @@ export function fieldsFromEditor(body: z.output<typeof policyUpdateSchema>): Par
     impact: body.impact,
     departmentId: body.departmentId,
     sourceUrl: body.source_url,
+    chineseTitle: body.chinese_title,
+    documentNumber: body.document_number,
     chineseOriginal: body.chinese_original,
     englishTranslation: body.english_translation,
     fullContent: body.fullContent,

@@ -14,6 +14,8 @@ export type StoryInput = {
   /** The document's date and issuer as its producer gave them (a file's columns): they win over the text's. */
   publishedOn?: string | null;
   departmentId?: number | null;
+  /** The document number its source page gave (国发〔2014〕40号): it wins over the text's. */
+  documentNumber?: string | null;
 };
 
 export type StoryAnalysis = {
@@ -42,6 +44,11 @@ export type StoryAnalysis = {
   importanceReasons: string[];
   /** Facts the text did not give, filled with a default (the State Council, the story's date): a reprocessing doesn't let them replace stored ones. */
   defaulted?: ('departmentId' | 'publishedOn')[];
+  /** The document's own Chinese title and number (国发〔2014〕40号), null when neither the source nor the text gives one. */
+  chineseTitle: string | null;
+  documentNumber: string | null;
+  /** Every body that issued it as the document names them, first-named first (more than one for a joint issuance); empty when none is named. */
+  issuers: string[];
   usage: { analyser: string; tokens: number | null; durationMs: number };
 };
 

@@ -110,6 +110,7 @@ export function mergeAnalysis(
   decide('importanceReasons', null, false, () => '');
   decide('chineseOriginal', 'chineseOriginal', blank(proposed.chineseOriginal), (text) => count(text ? [...text] : [], 'character'));
   decide('chineseTitle', null, blank(proposed.chineseTitle), () => '');
+  decide('documentNumber', null, blank(proposed.documentNumber), () => '');
   decide('sourceUrl', 'sourceUrl', blank(proposed.sourceUrl), short);
 
   // Tags: the rules analyser may add to a set, never take from it.

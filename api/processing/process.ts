@@ -74,7 +74,9 @@ export function policyFields(analysis: StoryAnalysis, story: StoryInput): Partia
     // No translation is no news: a reprocessing without one keeps the translation there is.
     englishTranslation: analysis.englishTranslation ?? undefined,
     sourceUrl: story.url || null,
-    chineseTitle: story.title,
+    // What the source or the text gives; a title in English is no Chinese title.
+    chineseTitle: analysis.chineseTitle ?? undefined,
+    documentNumber: analysis.documentNumber ?? undefined,
     chineseOriginal: story.chineseText,
     fullContent,
     industryIds: analysis.industries.map((industry) => industry.industryId),
@@ -90,14 +92,27 @@ async function saveAnalysis(tx: Transaction, policyId: number | null, analysis: 
   return savePolicy(tx, policyId, fields, { kind: 'analyser', at: options.at, overwriteEdited: options.overwriteEdited, translationModel: analysis.translationModel ?? null });
 }
 
+/** A story as the analysers take it, with what its source page gave of the document. */
+function storyInput(story: typeof pendingStories.$inferSelect): StoryInput {
+  return {
+    title: story.title,
+    url: story.url ?? '',
+    chineseText: story.chineseText,
+    receivedOn: storyDate(story.createdAt),
+    publishedOn: story.publishedOn,
+    departmentId: story.departmentId,
+    documentNumber: story.documentFacts?.documentNumber ?? null,
+  };
+}
+
 /** The input a reprocessing analyses: the story the policy was made from, else the policy's own Chinese title, source URL and text. */
 export async function reprocessingInput(db: Database, policyId: number): Promise<StoryInput | null> {
   const [policy] = await db.select().from(policies).where(and(eq(policies.id, policyId), livePolicy));
   if (!policy) return null;
   const [story] = await db.select().from(pendingStories).where(eq(pendingStories.policyId, policyId));
   return story
-    ? { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt), publishedOn: story.publishedOn, departmentId: story.departmentId }
-    : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn };
+    ? storyInput(story)
+    : { title: policy.chineseTitle ?? policy.title, url: policy.sourceUrl ?? '', chineseText: policy.chineseOriginal ?? '', receivedOn: policy.publishedOn, documentNumber: policy.documentNumber };
 }
 
 /**
@@ -111,7 +126,7 @@ export async function processStory(deps: ProcessingDeps, storyId: number, attemp
   if (!story || story.status !== 'processing') return 'skipped';
   await countAttempt(deps.db, storyId);
 
-  const input: StoryInput = { title: story.title, url: story.url ?? '', chineseText: story.chineseText, receivedOn: storyDate(story.createdAt), publishedOn: story.publishedOn, departmentId: story.departmentId };
+  const input: StoryInput = storyInput(story);
   const signal = AbortSignal.timeout(deps.timeoutMs);
   try {
     const analysis = withStoryFacts(await deps.analyser.analyse(input, signal), input);

@@ -117,6 +117,8 @@ export const policyDetailSchema = policySummarySchema
       .openapi({ description: 'The documents this one cites, amends, replaces or repeals, those that do so to it, and its copies from other sites (`sameDocument`).' }),
     unresolvedCitations: z.array(z.string()).openapi({ description: 'What the text cites (titles and document numbers) that is not in the corpus yet.' }),
     sourceUrl: z.string().nullable(),
+    chineseTitle: z.string().nullable().openapi({ description: "The document's own title in Chinese, null when not known." }),
+    documentNumber: z.string().nullable().openapi({ description: 'The document number as the document prints it (国发〔2014〕40号, 国务院令第681号), null when it has none or it is not known.' }),
     access: z.enum(['full', 'preview']).openapi({
       description: '`full` for a key whose user may read the full text now (an active or trialing subscription, or staff); `preview` otherwise: the full-text fields are null.',
     }),
@@ -274,6 +276,8 @@ export function toPolicyDetail(detail: PolicyDetail): z.infer<typeof policyDetai
     links: detail.links,
     unresolvedCitations: detail.unresolvedCitations,
     sourceUrl: detail.source_url,
+    chineseTitle: detail.chinese_title,
+    documentNumber: detail.document_number,
     access: full ? 'full' : 'preview',
     keyPoints: content.keyPoints,
     analysis: full ? (content.analysis ?? []) : null,

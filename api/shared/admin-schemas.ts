@@ -96,7 +96,7 @@ function idListSchema<Field extends string>(field: Field, noun: 'policy' | 'stor
 export const policyIdsSchema = idListSchema('policyIds', 'policy', 'policies');
 
 /** Text limits of the editor's fields (characters). A whole law runs to a few hundred thousand. */
-export const policyFieldLimits = { title: 500, description: 10_000, sourceUrl: 2_000, document: 1_000_000 } as const;
+export const policyFieldLimits = { title: 500, description: 10_000, sourceUrl: 2_000, documentNumber: 100, document: 1_000_000 } as const;
 
 /** The switch's placeholder for "translation to come": shown in the box, never stored (spec section 4). */
 export const translationPlaceholder = 'Translation pending...';
@@ -154,6 +154,19 @@ export const policyEditorFields = {
     .refine((url) => url === '' || /^https?:\/\/\S+$/.test(url), 'Source URL must be a web address starting with http:// or https://')
     .transform((url) => url || null)
     .nullable(),
+  /** The document's own title in Chinese and its number (国发〔2014〕40号); blank means none. */
+  chinese_title: withoutControlCharacters(
+    z.string().trim().max(policyFieldLimits.title, `Chinese title must be at most ${policyFieldLimits.title} characters`),
+    'Chinese title',
+  )
+    .transform((title) => title || null)
+    .nullable(),
+  document_number: withoutControlCharacters(
+    z.string().trim().max(policyFieldLimits.documentNumber, `Document number must be at most ${policyFieldLimits.documentNumber} characters`),
+    'Document number',
+  )
+    .transform((number) => number || null)
+    .nullable(),
 };
 
 /**
@@ -185,6 +198,8 @@ export const policyUpdateSchema = z.strictObject({
   /** The editor sends the department's name too; the id is what is stored. */
   department: z.unknown().optional(),
   source_url: policyEditorFields.source_url.optional(),
+  chinese_title: policyEditorFields.chinese_title.optional(),
+  document_number: policyEditorFields.document_number.optional(),
   chinese_original: documentText.optional(),
   english_translation: translationText.optional(),
   /** Confirm the English text (`reviewed`) or return it to `machine`. */
@@ -220,6 +235,8 @@ export type AdminPolicy = {
   departmentId: number;
   department: { id: number; code: string; fullName: string };
   source_url: string | null;
+  chinese_title: string | null;
+  document_number: string | null;
   chinese_original: string | null;
   english_translation: string | null;
   translation: { status: TranslationStatus; reviewedAt: string | null; reviewedBy: { id: number; name: string } | null };

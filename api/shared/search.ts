@@ -294,6 +294,9 @@ export type PolicyDetail = {
   alsoPublishedAt: string[];
   /** Other versions of the document (the same Chinese title), oldest first: what "Compare with the … version" offers. */
   otherVersions: { id: number; title: string; time: string }[];
+  /** The document's own Chinese title and number (国发〔2014〕40号), null when not known. */
+  chinese_title: string | null;
+  document_number: string | null;
   /** True when the reader is not entitled: only title, description and key points are sent. */
   preview: boolean;
   fullContent: {

@@ -70,8 +70,8 @@ export const policies = pgTable(
      */
     chineseTitle: text('chinese_title'),
     /**
-     * The document's own number in normal form (db/document-numbers.ts): what a citation by number
-     * (国发〔2014〕40号) resolves to.
+     * The document's own number (国发〔2014〕40号, 国务院令第681号), in normal form when it reads as one
+     * (db/document-numbers.ts): from the source page or the text, editable; what a citation by number resolves to.
      */
     documentNumber: text('document_number'),
     /**

@@ -3,6 +3,9 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { departmentList, industryList, topicList } from '../../../db/reference-data.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
+import { namedIssuers } from '../rules/department.ts';
+import { documentFacts } from '../rules/document-facts.ts';
+import { documentLines, documentNumber } from '../rules/text.ts';
 import { missingAnchors } from '../../shared/bilingual-alignment.ts';
 
 /**
@@ -22,6 +25,22 @@ import { missingAnchors } from '../../shared/bilingual-alignment.ts';
 const departmentCodes = departmentList.map((department) => department.code) as [string, ...string[]];
 const industryNames = industryList.map((industry) => industry.name) as [string, ...string[]];
 const topicCodes = topicList.map((topic) => topic.code) as [string, ...string[]];
+
+/**
+ * The answer's industries, each once (issue 44 item 7): a model may name one twice, with two
+ * details; they become one entry with both. The schema enumerates the vocabulary's names, so a
+ * name outside it is refused and asked again, never stored.
+ */
+function mergedIndustries(entries: readonly { industry: string; details: string }[]): { industryId: number; details: string }[] {
+  const merged = new Map<number, string[]>();
+  for (const entry of entries) {
+    const id = industryList.find((industry) => industry.name === entry.industry)!.id;
+    const details = merged.get(id) ?? [];
+    if (!details.includes(entry.details.trim())) details.push(entry.details.trim());
+    merged.set(id, details);
+  }
+  return [...merged].map(([industryId, details]) => ({ industryId, details: details.join(' ') }));
+}
 
 const isoDate = z
   .string()
@@ -183,11 +202,14 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
         translationModel: settings.model,
         keyPoints: answer.keyPoints,
         analysis: answer.analysis,
-        industries: answer.industries.map((entry) => ({ industryId: industryList.find((industry) => industry.name === entry.industry)!.id, details: entry.details })),
+        industries: mergedIndustries(answer.industries),
         topics: answer.topics.map((entry) => ({ topicId: topicList.findIndex((topic) => topic.code === entry.topic) + 1, details: entry.details })),
         timeline: answer.timeline,
         impact: answer.importance,
         importanceReasons: answer.importanceReasons,
+        // The title, number and issuers as the source and the text print them: a model's copy may not be exact.
+        ...documentFacts(story),
+        issuers: namedIssuers({ title: story.title, lines: documentLines(text), number: documentNumber(documentLines(text)) }),
         usage: { analyser: `llm:${settings.model}`, tokens: usage.tokens, durationMs: Math.round(performance.now() - started) },
       };
     },

@@ -38,6 +38,17 @@ describe('the LLM analyser against an OpenAI-compatible server', () => {
     expect(analyser.name).toBe('llm:test-model');
   });
 
+  it('merges an industry the answer names twice into one entry with both details', async () => {
+    const twice = [
+      { industry: 'Healthcare', details: 'Imported drugs for designated hospitals.' },
+      { industry: 'Healthcare', details: 'Clinical use of imported devices.' },
+    ];
+    const analyser = await analyserAgainst((request) => ok(request, { industries: twice }));
+    const analysis = await analyser.analyse(story('govcn-16.txt'), AbortSignal.timeout(10_000));
+    expect(analysis.industries).toHaveLength(1);
+    expect(analysis.industries[0]!.details).toBe('Imported drugs for designated hospitals. Clinical use of imported devices.');
+  });
+
   it('asks again after malformed JSON, and gives up with the reason when it stays malformed', async () => {
     const recovering = await analyserAgainst((request, index) => (index === 0 ? { body: completion('{"title": "Decision on') } : ok(request)));
     const analysis = await recovering.analyse(story('govcn-16.txt'), AbortSignal.timeout(10_000));

@@ -85,18 +85,81 @@ function byNumber(number: DocumentNumber | null): DepartmentCode | null {
   return numberPrefixes.find(([pattern]) => pattern.test(number.prefix))?.[1] ?? null;
 }
 
-/** The body a line begins with (a title's 国务院办公厅关于..., a signature line), or that a final article names as interpreting it. */
-function issuerAt(line: string, where: 'start' | 'whole' | 'adopted' | 'interprets'): DepartmentCode | null {
+/** The body a line begins with (a title's 国务院办公厅关于...), or a compilation's header names as adopting or decreeing it. */
+function issuerAt(line: string, where: 'start' | 'adopted'): DepartmentCode | null {
   const compact = line.replace(/[\s\u3000]/g, '');
   for (const [name, code] of issuerNames) {
     if (where === 'start' && compact.startsWith(name) && /^(关于|、|和|对|转发|印发|令|公告|办公厅)/.test(compact.slice(name.length)) === true) {
       // 国务院办公厅 is the State Council's own office; 国务院、中央军委 is still the State Council first.
       return code;
     }
-    if (where === 'whole' && compact === name) return code;
     // A compilation's header: "经人力资源和社会保障部第6次部务会议通过", "国家市场监督管理总局令第56号公布".
     if (where === 'adopted' && (compact.includes(`经${name}`) || compact.includes(`${name}令`))) return code;
-    if (where === 'interprets' && new RegExp(`由${name}负责解释`).test(compact)) return code;
+  }
+  return null;
+}
+
+/** A line that is a body's name and nothing else (a signature, a header), or several separated by spaces or 、. */
+const bodyName = /^[\u4e00-\u9fa5]{2,30}(?:部|委|局|院|厅|会|行|署|室|组|办)$/;
+function namesOnLine(line: string): string[] | null {
+  const parts = line.split(/[\s\u3000、]+/).filter(Boolean);
+  return parts.length > 0 && parts.every((part) => bodyName.test(part)) ? parts : null;
+}
+
+/** The names on the first line naming one of the product's bodies, and on the name-only lines after it (a joint signature set one body a line). */
+function namesFrom(lines: readonly string[]): string[] {
+  const at = lines.findIndex((line) => namesOnLine(line)?.some(departmentNamed));
+  if (at < 0) return [];
+  const names: string[] = [];
+  for (const line of lines.slice(at)) {
+    const onLine = namesOnLine(line);
+    if (!onLine) break;
+    names.push(...onLine);
+  }
+  return names;
+}
+
+/** The product's department a body's name is, exactly: 国务院办公厅 is the State Council's, 国务院…领导小组办公室 is not. */
+function departmentNamed(name: string): DepartmentCode | null {
+  return issuerNames.find(([known]) => known === name)?.[1] ?? null;
+}
+
+/**
+ * Every issuer a document names, first-named first: from its title (国务院、中央军委关于...), its
+ * header or signature lines (国家统计局 / 国务院第七次全国人口普查领导小组办公室), or a joint
+ * decree's number (国务院、中央军事委员会令第757号). Empty when it names none.
+ */
+export function namedIssuers(input: { title: string; lines: readonly string[]; number: DocumentNumber | null }): string[] {
+  const compactTitle = input.title.replace(/[\s\u3000]/g, '');
+  const beforeSubject = /^(.+?)(?:关于|转发|印发|对)/.exec(compactTitle)?.[1];
+  const fromTitle = beforeSubject ? beforeSubject.split(/、|和(?=[\u4e00-\u9fa5]{2,}(?:部|委|局|院|厅|会|行|署)$)/) : [];
+  if (fromTitle.length > 0 && departmentNamed(fromTitle[0]!)) return fromTitle;
+  const header = namesFrom(input.lines.slice(0, 6));
+  if (header.length > 0) return header;
+  const signed = namesFrom(input.lines.slice(-8));
+  if (signed.length > 0) return signed;
+  const decree = input.number && /令/.test(input.number.text) ? input.number.text.replace(/中华人民共和国/g, '').replace(/令.*$/, '').split('、') : [];
+  return decree.some(departmentNamed) ? decree : [];
+}
+
+/**
+ * What the document says of itself when no heading or signature names its issuer: the body that
+ * interprets it (本规定由中国证监会负责解释), or the body its first articles introduce as the one
+ * that makes and enforces its rules (第二条 中国证券监督管理委员会（以下简称中国证监会）...).
+ */
+function byOwnStatement(lines: readonly string[]): DepartmentCode | null {
+  for (const line of lines) {
+    const compact = line.replace(/[\s\u3000]/g, '');
+    for (const [name, code] of issuerNames) {
+      if (compact.includes(`由${name}负责解释`) || new RegExp(`本[\u4e00-\u9fa5]{1,4}由${name}(?:负责)?解释`).test(compact)) return code;
+    }
+  }
+  const opening = lines.filter((line) => /^第[一二三]条/.test(line));
+  for (const line of opening) {
+    const compact = line.replace(/[\s\u3000]/g, '').replace(/^第[一二三]条/, '');
+    for (const [name, code] of issuerNames) {
+      if (compact.startsWith(name) && /^[（(]以下简称/.test(compact.slice(name.length))) return code;
+    }
   }
   return null;
 }
@@ -110,15 +173,16 @@ export function givenDepartment(departmentId: number | null | undefined): Depart
 export function findDepartment(input: { url: string; title: string; lines: readonly string[]; number: DocumentNumber | null }): DepartmentFinding | null {
   const found = (code: DepartmentCode | null, by: DepartmentFinding['by']): DepartmentFinding | null => (code ? { departmentId: idOf[code], code, by } : null);
   const header = input.lines.slice(0, 6);
-  const signature = input.lines.slice(-8);
+  // The first-named of several issuers is the document's department (issue 44): the first of the product's bodies among them.
+  const named = namedIssuers(input).map(departmentNamed).find(Boolean) ?? null;
   return (
     found(byHost(input.url), 'source URL') ??
     found(byNumber(input.number), 'document number') ??
     found(issuerAt(input.title, 'start'), 'issuer named') ??
     found(header.map((line) => issuerAt(line, 'start')).find(Boolean) ?? null, 'issuer named') ??
-    found(signature.map((line) => issuerAt(line, 'whole')).find(Boolean) ?? null, 'issuer named') ??
+    found(named, 'issuer named') ??
     found(header.map((line) => issuerAt(line, 'adopted')).find(Boolean) ?? null, 'issuer named') ??
-    found(input.lines.map((line) => issuerAt(line, 'interprets')).find(Boolean) ?? null, 'issuer named') ??
+    found(byOwnStatement(input.lines), 'issuer named') ??
     // Kinds only one body issues: the statistical communiqué (NBS), the foreign ministry spokesperson's remarks (MOFA).
     found(/统计公报(（[^）]*）)?$/.test(input.title) ? 'NBS' : null, 'document type') ??
     found(/^外交部(发言人|声明)/.test(input.title.replace(/[\s\u3000]/g, '')) ? 'MOFA' : null, 'document type') ??

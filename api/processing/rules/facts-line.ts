@@ -14,6 +14,8 @@ const pendingSentence = ' English translation pending.';
 export type Facts = {
   /** The department's full name, or null when the analyser could not identify one. */
   issuer: string | null;
+  /** The bodies it was issued jointly with, as the document names them. */
+  with: string[];
   kind: string | null;
   number: string | null;
   /** `issued` when the date is the document's own, `received` when it is the story's. */
@@ -38,7 +40,7 @@ function isoDate(english: string): string | null {
 
 export function factsLine(facts: Facts): string {
   const head = `${facts.issuer ?? issuerNotIdentified}${facts.kind ? ` ${facts.kind}` : ''}${facts.number ? `, ${facts.number}` : ''}`;
-  const parts = [head, `${facts.dated.as} ${englishDate(facts.dated.on)}`, ...(facts.effectiveOn ? [`takes effect ${englishDate(facts.effectiveOn)}`] : [])];
+  const parts = [head, ...(facts.with.length ? [`with ${facts.with.join(', ')}`] : []), `${facts.dated.as} ${englishDate(facts.dated.on)}`, ...(facts.effectiveOn ? [`takes effect ${englishDate(facts.effectiveOn)}`] : [])];
   return `${parts.join('; ')}.${facts.translationPending ? pendingSentence : ''}`;
 }
 
@@ -46,23 +48,24 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const issuers = [...departmentList.map((department) => department.fullName), issuerNotIdentified];
 const day = '(\\d{1,2} [A-Z][a-z]+ \\d{4})';
 const linePattern = new RegExp(
-  `^(${issuers.map(escape).join('|')})(?: (${documentKindNames.map(escape).join('|')}))?(?:, ([^;]+))?; (issued|received) ${day}(?:; takes effect ${day})?\\.(${escape(pendingSentence)})?$`,
+  `^(${issuers.map(escape).join('|')})(?: (${documentKindNames.map(escape).join('|')}))?(?:, ([^;]+))?(?:; with ([^;]+))?; (issued|received) ${day}(?:; takes effect ${day})?\\.(${escape(pendingSentence)})?$`,
 );
 
 /** The facts of a description that is the analyser's line, or null for any other text. */
 export function readFactsLine(description: string): Facts | null {
   const match = linePattern.exec(description.trim());
   if (!match) return null;
-  const on = isoDate(match[5]!);
-  const effectiveOn = match[6] ? isoDate(match[6]) : null;
-  if (!on || (match[6] && !effectiveOn)) return null;
+  const on = isoDate(match[6]!);
+  const effectiveOn = match[7] ? isoDate(match[7]) : null;
+  if (!on || (match[7] && !effectiveOn)) return null;
   return {
     issuer: match[1] === issuerNotIdentified ? null : match[1]!,
+    with: match[4] ? match[4].split(', ') : [],
     kind: match[2] ?? null,
     number: match[3] ?? null,
-    dated: { as: match[4] as 'issued' | 'received', on },
+    dated: { as: match[5] as 'issued' | 'received', on },
     effectiveOn,
-    translationPending: Boolean(match[7]),
+    translationPending: Boolean(match[8]),
   };
 }
 

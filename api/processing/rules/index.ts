@@ -1,11 +1,12 @@
 import { departmentList } from '../../../db/reference-data.ts';
 import { UnusableStoryError, type Analyser, type StoryAnalysis, type StoryInput } from '../analysis.ts';
 import { findDates } from './dates.ts';
-import { findDepartment, givenDepartment } from './department.ts';
+import { findDepartment, givenDepartment, namedIssuers } from './department.ts';
 import { factsLine } from './facts-line.ts';
 import { documentKind, scoreImportance } from './importance.ts';
 import { findKeyPoints } from './key-points.ts';
 import { findTags } from './tags.ts';
+import { documentFacts } from './document-facts.ts';
 import { documentLines, documentNumber } from './text.ts';
 
 /**
@@ -20,7 +21,8 @@ const departmentNames = new Map<number, string>(departmentList.map((department) 
 export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalysis, 'usage'> {
   const lines = documentLines(story.chineseText);
   if (lines.length === 0) throw new UnusableStoryError('The story has no Chinese text to analyse');
-  const title = story.title.trim() || lines[0]!;
+  const facts = documentFacts(story, lines);
+  const title = story.title.trim() || facts.chineseTitle || lines[0]!;
   const number = documentNumber(lines);
   // What the story's producer said of the document wins over what its text suggests.
   const department = givenDepartment(story.departmentId) ?? findDepartment({ url: story.url, title, lines, number });
@@ -31,12 +33,14 @@ export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalys
   const importance = scoreImportance({ title, text, kind, department, effectiveOn: dates.effectiveOn, now });
   const tags = findTags(title, text);
   const departmentId = department?.departmentId ?? stateCouncil.id;
+  const issuers = namedIssuers({ title, lines, number });
 
   // Only what was found, in English, and said to be no translation.
   const description = factsLine({
     issuer: department ? departmentNames.get(departmentId)! : null,
+    with: issuers.slice(1),
     kind: kind?.name ?? null,
-    number: number?.text ?? null,
+    number: facts.documentNumber,
     dated: { as: dates.by === 'story' ? 'received' : 'issued', on: dates.publishedOn },
     effectiveOn: dates.effectiveOn,
     translationPending: true,
@@ -59,6 +63,8 @@ export function analyseWithRules(story: StoryInput, now: Date): Omit<StoryAnalys
     impact: importance.impact,
     importanceReasons: importance.reasons,
     defaulted: [...(department ? [] : (['departmentId'] as const)), ...(dates.by === 'story' ? (['publishedOn'] as const) : [])],
+    ...facts,
+    issuers,
   };
 }
 

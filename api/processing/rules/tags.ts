@@ -1,6 +1,7 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
-import { industryList, topicList } from '../../../db/reference-data.ts';
+import { findDocumentNumbers } from '../../../db/document-numbers.ts';
+import { departmentList, industryList, topicList } from '../../../db/reference-data.ts';
 import { industryTerms, topicTerms } from './lexicon.ts';
 
 /**
@@ -56,9 +57,25 @@ function score(termsById: Map<number, ReadonlySet<string>>, titleWords: string[]
 const industryTermsById = new Map(industryList.map((industry) => [industry.id, new Set(industryTerms[industry.name])]));
 const topicTermsById = new Map(topicList.map((topic, index) => [index + 1, new Set(topicTerms[topic.code])]));
 
+/** The bodies' names, longest first (工业和信息化部 holds 工业 and 信息化: its name is no subject). */
+const bodyNames = [...new Set(departmentList.flatMap((department) => [department.nameZh, ...department.aliasesZh]))].sort((a, b) => b.length - a.length);
+
+/**
+ * The text without what names its issuer rather than its subject (issue 44): the bodies' names,
+ * document numbers (工信部原〔2024〕1号) and the signature (the name-only and date-only lines at its end).
+ */
+export function subjectText(text: string): string {
+  const lines = text.split('\n');
+  while (lines.length > 1 && /^[\s\u3000]*(?:[\u4e00-\u9fa5\s\u3000、]{2,40}|[0-9〇○零一二三四五六七八九十年月日\s]{6,20})[\s\u3000]*$/.test(lines.at(-1)!) && lines.at(-1)!.length <= 40) lines.pop();
+  let body = lines.join('\n');
+  for (const number of findDocumentNumbers(body).reverse()) body = body.slice(0, number.start) + body.slice(number.end);
+  for (const name of bodyNames) body = body.replaceAll(name, ' ');
+  return body;
+}
+
 export function findTags(title: string, text: string): { industries: Tag[]; topics: Tag[] } {
-  const titleWords = words(title);
-  const bodyWords = words(text);
+  const titleWords = words(subjectText(title));
+  const bodyWords = words(subjectText(text));
   const threshold = Math.max(minScore, Math.round(text.length / charactersPerHit));
   return {
     industries: score(industryTermsById, titleWords, bodyWords, threshold, maxIndustries),

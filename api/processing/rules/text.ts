@@ -1,3 +1,5 @@
+import { findDocumentNumbers } from '../../../db/document-numbers.ts';
+
 /**
  * Reading a Chinese government document's text: its lines, its dates (in Arabic or Chinese
  * numerals) and its document number. Pure functions the other rules build on.
@@ -63,40 +65,80 @@ export function datesIn(text: string): { iso: string; index: number; end: number
 }
 
 export type DocumentNumber = {
-  /** As written: 国发〔2019〕5号, 中国证券监督管理委员会令第224号. */
+  /** As written, spaces removed: 国发〔2019〕5号, 中国证券监督管理委员会令第224号. */
   text: string;
-  /** What names the issuer: 国发, 银发, 证监会令... */
+  /** What names the issuer, the first-named of a joint order: 国发, 银发, 国务院令, 证监会令... */
   prefix: string;
 };
 
-// 国发〔2019〕5号, 银发[2021]237号 (square brackets and 【】 appear in copied texts), 国办发明电〔2018〕15号.
-const bracketNumber = /([\u4e00-\u9fa5]{1,12})\s*[〔[［【(（]\s*((?:19|20)\d{2})\s*[〕\]］】)）]\s*(?:第\s*)?(\d{1,4})\s*号/;
-// 国务院令第707号, 国令第707号, 商务部令2021年第1号, 中国证券监督管理委员会令第224号, 国家市场监督管理总局令第56号.
-const orderNumber = /([\u4e00-\u9fa5]{1,20}令)\s*(?:[〔[［【(（]\s*(?:19|20)\d{2}\s*[〕\]］】)）]\s*|(?:19|20)\d{2}\s*年\s*)?第\s*(\d{1,4})\s*号/;
+/** A header line that records a step of the document's history: "2024年7月10日 中华人民共和国国务院令第786号修订）". */
+const datedStep = /^[（(]?\s*((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日.*(?:公布|发布|修订|修正|印发)/;
 
-/** The document's own number: the first one in its header (before the body begins), else in its first lines. */
+/**
+ * The document's own number, from its header (before the body begins): the number of the latest
+ * dated publication or revision when the header lists the document's history (the version in hand
+ * is the latest one), else the first number there that isn't another document's (cited in 《》 or
+ * a line in brackets recounting earlier versions). The one parser reads the numbers (db/document-numbers.ts).
+ */
 export function documentNumber(lines: readonly string[]): DocumentNumber | null {
   // A decree prints its number over two lines (中华人民共和国国务院令 / 第707号): those are joined.
-  // A line in brackets is the history of earlier versions ("（1994年...国务院令第142号发布..."), not this one's number.
   const head = lines
     .slice(0, 8)
     .map((line, index, all) => (/令$/.test(line) && /^第/.test(all[index + 1] ?? '') ? line + all[index + 1] : line))
-    .filter((line) => !/^[（(]/.test(line));
-  for (const line of head) {
-    const order = orderNumber.exec(line);
-    const bracket = bracketNumber.exec(line);
-    // A number the header cites in 《》 or 关于...的 is another document's.
-    const found = [order, bracket].filter((match): match is RegExpExecArray => match !== null).sort((a, b) => a.index - b.index)[0];
-    if (!found) continue;
-    if (/《/.test(line.slice(0, found.index)) && !/》/.test(line.slice(0, found.index))) continue;
-    return { text: found[0].replace(/\s+/g, ''), prefix: trimPrefix(found[1]!) };
-  }
-  return null;
+    .filter((line) => !/^[（(]/.test(line) || datedStep.test(line));
+  const candidates = head.flatMap((line) => {
+    const step = datedStep.exec(line);
+    return findDocumentNumbers(line)
+      .filter((number) => !(/《/.test(line.slice(0, number.start)) && !/》/.test(line.slice(0, number.start))))
+      .map((number) => ({ line, number, dated: step ? `${step[1]}-${step[2]!.padStart(2, '0')}-${step[3]!.padStart(2, '0')}` : null }));
+  });
+  const dated = candidates.filter((candidate) => candidate.dated !== null).sort((a, b) => a.dated!.localeCompare(b.dated!));
+  const chosen = dated.at(-1) ?? candidates[0];
+  if (!chosen) return null;
+  // A joint decree names its issuers with 、 (国务院、中央军事委员会令), which the parser's issuer stops at.
+  const joint = /(?:[\u3400-\u9fff]{2,24}、)+$/.exec(chosen.line.slice(0, chosen.number.start));
+  const start = joint ? joint.index : chosen.number.start;
+  const written = chosen.line.slice(start, chosen.number.end).replace(/[\s\u3000]+/g, '');
+  return { text: written, prefix: numberPrefix(written) };
 }
 
-/** 年5月14日国家市场监督管理总局令 → 国家市场监督管理总局令: what stands before the issuer is not part of it. */
-function trimPrefix(prefix: string): string {
-  return prefix.replace(/^.*?(?:日|号|，|、|\s)(?=[\u4e00-\u9fa5])/u, '');
+/** 中华人民共和国国务院、中华人民共和国中央军事委员会令第757号 → 国务院令; 国发〔2019〕5号 → 国发. */
+function numberPrefix(written: string): string {
+  const issuer = written.replace(/中华人民共和国/g, '').replace(/\s*(?:[〔[［【(（]|第|\d).*$/, '');
+  const first = issuer.split('、')[0]!;
+  return issuer.includes('、') && issuer.endsWith('令') && !first.endsWith('令') ? `${first}令` : first;
+}
+
+/** A line that is no longer the title: a number, a date, an addressee, an article or a heading, a sentence. */
+function endsTitle(line: string): boolean {
+  return (
+    findDocumentNumbers(line).some((number) => number.start === 0) ||
+    datesIn(line).some((date) => date.index <= 2) ||
+    /[：:]$/.test(line) ||
+    /^第[一二三四五六七八九十百零〇\d]+[条章节]/.test(line) ||
+    /^[一二三四五六七八九十]+、/.test(line) ||
+    /[。；！？]/.test(line) ||
+    line.length > 60
+  );
+}
+
+/** The kinds a title ends with: once a line ends so, the title is whole. */
+const titleEnd = /(?:通知|意见|规定|办法|条例|细则|规则|规范|决定|批复|复函|函|通报|公告|公报|方案|规划|计划|答复|报告|纲要|声明|命令|令|法)(?:[（(][^）)]{1,12}[）)])?$/;
+
+/**
+ * The Chinese title as the document prints it above its number or addressee: one to four lines
+ * (a long gov.cn title is set over two or three), letter-spaced titles closed up
+ * (国 家 粮 食 应 急 预 案 → 国家粮食应急预案). Null when the text opens without one.
+ */
+export function titleFromText(lines: readonly string[]): string | null {
+  const parts: string[] = [];
+  for (const line of lines.slice(0, 4)) {
+    if (endsTitle(line)) break;
+    parts.push(line);
+    if (titleEnd.test(line) && !/^的/.test(lines[parts.length] ?? '')) break;
+  }
+  const title = parts.join('').replace(/(?<=[\u3400-\u9fff])[\s\u3000]+(?=[\u3400-\u9fff《（(])/g, '').replace(/[\s\u3000]+/g, ' ').trim();
+  return /[\u3400-\u9fff]/.test(title) && titleEnd.test(title) ? title : null;
 }
 
 /** The text up to the first full stop (or `max` characters), for headings and summaries. */

@@ -160,7 +160,7 @@ describe('exports', () => {
     const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(total);
     expect(Object.keys(rows[0]!)).toEqual([
-      'ID', 'Title', 'Chinese Title', 'Department', 'Date', 'Importance', 'Importance Band', 'Industries', 'Topics', 'Translation Status', 'Description', 'Policy URL', 'Source URL',
+      'ID', 'Title', 'Chinese Title', 'Document Number', 'Department', 'Date', 'Importance', 'Importance Band', 'Industries', 'Topics', 'Translation Status', 'Description', 'Policy URL', 'Source URL',
     ]);
     const byId = new Map(rows.map((row) => [Number(row.ID), row]));
     expect(byId.get(ids.council)).toMatchObject({
@@ -178,15 +178,15 @@ describe('exports', () => {
   it('a CSV field with a lone CR or LF is quoted (no new row), and a formula after a line break is neutralised too', async () => {
     const text = await (await get('/api/search/export?format=csv', cookies.subscriber)).text();
     // Read as a spreadsheet reads it, ending a record at any unquoted CR, LF or CRLF: every record
-    // has the 13 cells of the header and a numeric ID, so no line break split a row.
+    // has the 14 cells of the header and a numeric ID, so no line break split a row.
     const records = parse(text, { bom: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
     for (const record of records.slice(1)) {
-      expect(record).toHaveLength(13);
+      expect(record).toHaveLength(14);
       expect(record[0]).toMatch(/^\d+$/);
     }
     const row = records.find((record) => record[0] === String(ids.lineBreaks))!;
     expect(row[1]).toBe("Test data: a title\r'@SUM(A1)");
-    expect(row[10]).toBe("Test data: a description\n'=1+1");
+    expect(row[11]).toBe("Test data: a description\n'=1+1");
   });
 
   it('a search as Excel: the header frozen, filters on, widths set, dates as dates, formulas only as text, one row per result', async () => {
@@ -203,7 +203,7 @@ describe('exports', () => {
     expect(sheet.autoFilter).toBeTruthy();
     expect(sheet.getColumn(2).width).toBe(60);
     const councilRow = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(1).value === ids.council)!;
-    expect(councilRow.getCell(5).value).toEqual(new Date(`${councilOpinion.expected.publishedOn}T00:00:00Z`));
+    expect(councilRow.getCell(6).value).toEqual(new Date(`${councilOpinion.expected.publishedOn}T00:00:00Z`));
     expect(councilRow.getCell(3).value).toBe(councilOpinion.title);
     const everything = new ExcelJS.Workbook();
     await everything.xlsx.load(await (await get('/api/search/export?format=xlsx', cookies.subscriber)).arrayBuffer());

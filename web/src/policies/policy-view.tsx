@@ -64,6 +64,12 @@ export function PolicyView({ policy, matched, onClearMatched }: { policy: Policy
           <h1 id="policy-title" className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">
             <DictionaryText text={title} enabled={dictionary} />
           </h1>
+          {(policy.chinese_title || policy.document_number) && (
+            <p className="flex flex-wrap gap-x-3 text-slate-700" lang="zh" data-testid="policy-document">
+              {policy.chinese_title && policy.chinese_title !== title && <span data-testid="policy-chinese-title">{policy.chinese_title}</span>}
+              {policy.document_number && <span data-testid="policy-document-number">{policy.document_number}</span>}
+            </p>
+          )}
           {hasChinese && <DictionaryToggle enabled={dictionary} onChange={setDictionary} />}
           {policy.effectiveness.reason && (
             <p className="text-sm text-slate-700" data-testid="effectiveness-reason">

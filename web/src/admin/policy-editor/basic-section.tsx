@@ -58,6 +58,12 @@ export function BasicSection({ policy, departments, draft, set, errors = {} }: D
       <Field label="Source URL" error={errors.sourceUrl}>
         {(id, aria) => <input id={id} type="url" className="input" value={draft.sourceUrl} onChange={(event) => set({ sourceUrl: event.target.value })} {...aria} />}
       </Field>
+      <Field label="Chinese title" error={errors.chineseTitle}>
+        {(id, aria) => <input id={id} lang="zh" className="input" value={draft.chineseTitle} onChange={(event) => set({ chineseTitle: event.target.value })} {...aria} />}
+      </Field>
+      <Field label="Document number" error={errors.documentNumber}>
+        {(id, aria) => <input id={id} lang="zh" className="input" placeholder="国发〔2014〕40号" value={draft.documentNumber} onChange={(event) => set({ documentNumber: event.target.value })} {...aria} />}
+      </Field>
       <Field label="Description" error={errors.description}>
         {(id, aria) => <textarea id={id} rows={5} className="input" value={draft.description} onChange={(event) => set({ description: event.target.value })} {...aria} />}
       </Field>

@@ -21,6 +21,8 @@ export type Draft = {
   /** As typed: "5.5" or a cleared box stays what it is, for the check to refuse, not 6 or 0. */
   impact: string;
   sourceUrl: string;
+  chineseTitle: string;
+  documentNumber: string;
   description: string;
   tags: Tag[];
   chineseOriginal: string;
@@ -40,6 +42,8 @@ export function draftOf(policy: AdminPolicy): Draft {
     departmentId: policy.issuerIdentified ? policy.departmentId || defaultDepartmentId : 0,
     impact: String(policy.impact),
     sourceUrl: policy.source_url ?? '',
+    chineseTitle: policy.chinese_title ?? '',
+    documentNumber: policy.document_number ?? '',
     description: policy.description,
     tags: policy.tags.map((tag) => (tag.kind === 'industry' ? { kind: 'industry', id: tag.industryId, name: tag.name } : { kind: 'topic', id: tag.topicId, name: tag.name })),
     chineseOriginal: policy.chinese_original ?? '',
@@ -57,7 +61,7 @@ export const hasContent = (content: Content) => Object.keys(content).length > 0;
 const impactValue = (text: string): unknown => (/^\s*\d{1,3}\s*$/.test(text) ? Number(text) : text.trim() === '' ? null : text);
 
 /** The fields checked as they are typed, with the server's own schema (api/shared/admin-schemas.ts). */
-export type CheckedField = 'title' | 'time' | 'impact' | 'departmentId' | 'sourceUrl' | 'description';
+export type CheckedField = 'title' | 'time' | 'impact' | 'departmentId' | 'sourceUrl' | 'chineseTitle' | 'documentNumber' | 'description';
 export type FieldErrors = Partial<Record<CheckedField, string>>;
 
 function errorsOf(draft: Draft): FieldErrors {
@@ -68,6 +72,8 @@ function errorsOf(draft: Draft): FieldErrors {
     // Left unidentified, the department is not sent (it stays as stored, flagged for review).
     departmentId: draft.departmentId === 0 ? { success: true as const } : policyEditorFields.departmentId.safeParse(draft.departmentId),
     sourceUrl: policyEditorFields.source_url.safeParse(draft.sourceUrl),
+    chineseTitle: policyEditorFields.chinese_title.safeParse(draft.chineseTitle),
+    documentNumber: policyEditorFields.document_number.safeParse(draft.documentNumber),
     description: policyEditorFields.description.safeParse(draft.description),
   };
   const errors: FieldErrors = {};
@@ -77,7 +83,7 @@ function errorsOf(draft: Draft): FieldErrors {
   return errors;
 }
 
-const checkedFields = new Set<string>(['title', 'time', 'impact', 'departmentId', 'sourceUrl', 'description']);
+const checkedFields = new Set<string>(['title', 'time', 'impact', 'departmentId', 'sourceUrl', 'chineseTitle', 'documentNumber', 'description']);
 const translationParts = (draft: Draft) => ({ chineseOriginal: draft.chineseOriginal, hasTranslation: draft.hasTranslation, englishTranslation: draft.englishTranslation });
 
 const translationText = (current: Draft) => (current.hasTranslation && current.englishTranslation.trim() ? current.englishTranslation : null);
@@ -131,6 +137,8 @@ export function usePolicyDraft(policyId: number | null, departments: readonly De
       departmentId: current.departmentId || undefined,
       department: departments?.find((department) => department.id === current.departmentId)?.code,
       source_url: current.sourceUrl,
+      chinese_title: current.chineseTitle,
+      document_number: current.documentNumber,
       chinese_original: current.chineseOriginal || null,
       english_translation: translationText(current),
       translationReviewed: translationText(current) ? current.reviewed : undefined,

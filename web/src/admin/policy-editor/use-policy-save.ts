@@ -18,6 +18,8 @@ export function blankPolicy(): AdminPolicy {
     departmentId: defaultDepartmentId,
     department: { id: defaultDepartmentId, code: '', fullName: '' },
     source_url: null,
+    chinese_title: null,
+    document_number: null,
     chinese_original: null,
     english_translation: null,
     translation: { status: 'pending', reviewedAt: null, reviewedBy: null },
