@@ -34,6 +34,7 @@ import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { startMeilisearch } from '../indexer/meilisearch-server.ts';
 import { benchAnalyticsRender } from '../web/e2e/analytics-bench.ts';
 import { benchWeb } from '../web/e2e/bench.ts';
+import { compareWithReference } from './reference.ts';
 
 // The one entry of `make bench`, above the four modules so it may import each of them. Not under
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
@@ -201,7 +202,8 @@ async function main(): Promise<number> {
     if (sections.includes('indexer')) {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
-      await emit(await benchIndexer(indexerContext));
+      const indexer = await benchIndexer(indexerContext);
+      await emit(`${indexer.markdown}\n\nAgainst the figures recorded for this size (bench/reference.json):\n\n${compareWithReference(policyCount, indexer.figures)}`);
     } else if ((['search', 'analytics', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs', 'stalls'] as const).some((name) => sections.includes(name))) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);

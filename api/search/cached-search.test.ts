@@ -26,7 +26,15 @@ describe('search answers kept in memory', () => {
       counted.sent += 1;
       return meilisearch.multiSearch(queries, options);
     };
-    const search = createCachedSearch(counted, () => readIndexVersion(ctx.sql), { maxSize: cacheSize });
+    const versionReads = { count: 0 };
+    const search = createCachedSearch(
+      counted,
+      () => {
+        versionReads.count += 1;
+        return readIndexVersion(ctx.sql);
+      },
+      { maxSize: cacheSize },
+    );
     const deps: AppDeps = { ...ctx.deps, meilisearch, search };
     const request = requestsTo(createApp(deps), ctx.config);
     const answer = async <T>(response: Response): Promise<T> => {
@@ -35,6 +43,7 @@ describe('search answers kept in memory', () => {
     };
     return {
       meilisearch: counted,
+      versionReads,
       search,
       get: async <T>(path: string, cookie?: string) => answer<T>(await request(path, { cookie })),
       close: () => meilisearch.close(),
@@ -139,6 +148,21 @@ describe('search answers kept in memory', () => {
         expect(await count(then), `${path}, next reader`).toBe(expected(then));
         expect(await count(first), `${path}, first reader again`).toBe(expected(first));
       }
+    }
+  });
+
+  it("serves a subscriber's kept English search, suggestions and Chinese matches with one read of the index version and no search", async () => {
+    const api = startProcess();
+    const subscriber = await createSubscriber(ctx);
+    // An English query a subscriber's search also plans Chinese matches for (api/search/cross-language.ts).
+    const paths = ['/api/search?q=settlement%20accounts', '/api/search/suggest?q=settlement%20accounts', '/api/search/chinese-matches?q=settlement%20accounts'];
+    const first = await Promise.all(paths.map((path) => api.get<unknown>(path, subscriber.cookie)));
+    for (const [index, path] of paths.entries()) {
+      const [sent, reads] = [api.meilisearch.sent, api.versionReads.count];
+      expect(await api.get<unknown>(path, subscriber.cookie), path).toEqual(first[index]);
+      expect(api.meilisearch.sent, `${path}: no search sent`).toBe(sent);
+      // The look-up alone: the cross-language plan (and its own kept counts) is not made again.
+      expect(api.versionReads.count - reads, `${path}: one read of the index version`).toBe(1);
     }
   });
 

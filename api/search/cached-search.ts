@@ -23,7 +23,17 @@ export type PolicySearch = {
   indexName: string;
   /** The queries' results (one per query, in order), built into the caller's answer by `shape`. */
   search<Document, Value>(queries: MultiSearchQuery[], reader: SearchReader, shape: AnswerShape<Document, Value>): Promise<SearchAnswer<Value>>;
+  /**
+   * The answer kept for `request`, or else the one `prepare` makes the queries and shape of. For
+   * a caller whose queries cost work to make (the search page's cross-language plan segments the
+   * query and counts its Chinese terms): a kept answer then costs only the look-up. `request`
+   * must name the caller and hold everything the queries and shape are made from, for `reader`.
+   */
+  answer<Document, Value>(request: string, reader: SearchReader, prepare: () => Promise<PreparedSearch<Document, Value>>): Promise<SearchAnswer<Value>>;
 };
+
+/** What a search sends and how its answer is built. */
+export type PreparedSearch<Document, Value> = { queries: MultiSearchQuery[]; shape: AnswerShape<Document, Value> };
 
 /** An answer as kept: its JSON text is made on the first request that sends it, then reused. */
 class KeptAnswer<Value> implements SearchAnswer<Value> {
@@ -41,7 +51,8 @@ class KeptAnswer<Value> implements SearchAnswer<Value> {
 /**
  * Search answers kept in memory, keyed by the index's version (`search_index_state`, moved on by
  * the indexer once Meilisearch has applied a change), by what the reader may read, and by the
- * exact Meilisearch request. An answer is a function of those three, so it is the same for every
+ * request: the exact Meilisearch queries, or what the caller makes them from (`answer`: the
+ * search page's validated criteria). An answer is a function of those three, so it is the same for every
  * reader with the same entitlement: the dashboard's default listing, the facet counts of an empty
  * query and common suggestions are asked for again and again and change only when the index does.
  *
@@ -67,11 +78,21 @@ export function createCachedSearch(
   /** Room for answers, counted in characters of their JSON text and their keys. */
   options: { maxSize: number },
 ): PolicySearch {
-  const build = async <Document, Value>(queries: MultiSearchQuery[], shape: AnswerShape<Document, Value>) => {
+  const build = async <Document, Value>({ queries, shape }: PreparedSearch<Document, Value>) => {
+    // A caller that found nothing to ask (no Chinese equivalent of a query) sends nothing.
+    if (queries.length === 0) return new KeptAnswer(shape.build([]), 0);
     const answer = await meilisearch.multiSearch<Document>(queries);
     return new KeptAnswer(shape.build(answer.results), answer.size);
   };
-  if (options.maxSize <= 0) return { indexName: meilisearch.indexName, search: (queries, _reader, shape) => build(queries, shape) };
+  /** The key of `search`'s answers: the shape's name and the exact queries. */
+  const requestOf = (queries: MultiSearchQuery[], shape: AnswerShape<unknown, unknown>) => `${shape.name}\n${JSON.stringify(queries)}`;
+  if (options.maxSize <= 0) {
+    return {
+      indexName: meilisearch.indexName,
+      search: (queries, _reader, shape) => build({ queries, shape }),
+      answer: async (_request, _reader, prepare) => build(await prepare()),
+    };
+  }
 
   const kept = new LRUCache<string, KeptAnswer<unknown>>({ maxSize: options.maxSize, sizeCalculation: (answer, key) => answer.size + key.length });
   const inFlight = new Map<string, Promise<KeptAnswer<unknown>>>();
@@ -93,38 +114,44 @@ export function createCachedSearch(
 
   const lookup = (key: string): KeptAnswer<unknown> | Promise<KeptAnswer<unknown>> | undefined => kept.get(key) ?? inFlight.get(key);
 
-  const fetchAndKeep = (key: string, queries: MultiSearchQuery[], shape: AnswerShape<never, unknown>): Promise<KeptAnswer<unknown>> => {
-    const fetching = build(queries, shape).then((answer) => {
-      deepFreeze(answer.value);
-      // An answer larger than the whole cache is not kept (LRUCache skips it).
-      kept.set(key, answer);
-      return answer;
-    });
+  // The queries are made only here, after the version was read: an answer holds at least every change of the version it is kept under.
+  const fetchAndKeep = (key: string, prepare: () => Promise<PreparedSearch<never, unknown>>): Promise<KeptAnswer<unknown>> => {
+    const fetching = prepare()
+      .then(build)
+      .then((answer) => {
+        deepFreeze(answer.value);
+        // An answer larger than the whole cache is not kept (LRUCache skips it).
+        kept.set(key, answer);
+        return answer;
+      });
     inFlight.set(key, fetching);
     const done = () => inFlight.delete(key);
     fetching.then(done, done);
     return fetching;
   };
 
+  const answer = async <Document, Value>(request: string, reader: SearchReader, prepare: () => Promise<PreparedSearch<Document, Value>>) => {
+    // The queries already differ by reader (the fields they may match); the entitlement is part
+    // of the key all the same, so no later change to them can let two readers share an answer.
+    const readerRequest = `${reader.entitled ? 'entitled' : 'public'}\n${request}`;
+    const erased = prepare as unknown as () => Promise<PreparedSearch<never, unknown>>;
+    let version = knownVersion ?? (await readVersion());
+    const found = lookup(`${version}\n${readerRequest}`);
+    if (found) {
+      const current = await readVersion();
+      if (current === version) return (await found) as KeptAnswer<Value>;
+      // The index changed: kept under the current version by another request meanwhile, or fetched anew.
+      version = current;
+      const fresh = lookup(`${version}\n${readerRequest}`);
+      if (fresh) return (await fresh) as KeptAnswer<Value>;
+    }
+    return (await fetchAndKeep(`${version}\n${readerRequest}`, erased)) as KeptAnswer<Value>;
+  };
+
   return {
     indexName: meilisearch.indexName,
-    async search<Document, Value>(queries: MultiSearchQuery[], reader: SearchReader, shape: AnswerShape<Document, Value>) {
-      // The queries already differ by reader (the fields they may match); the entitlement is part
-      // of the key all the same, so no later change to them can let two readers share an answer.
-      const request = `${shape.name}\n${reader.entitled ? 'entitled' : 'public'}\n${JSON.stringify(queries)}`;
-      const erased = shape as AnswerShape<never, unknown>;
-      let version = knownVersion ?? (await readVersion());
-      const found = lookup(`${version}\n${request}`);
-      if (found) {
-        const current = await readVersion();
-        if (current === version) return (await found) as KeptAnswer<Value>;
-        // The index changed: kept under the current version by another request meanwhile, or fetched anew.
-        version = current;
-        const fresh = lookup(`${version}\n${request}`);
-        if (fresh) return (await fresh) as KeptAnswer<Value>;
-      }
-      return (await fetchAndKeep(`${version}\n${request}`, queries, erased)) as KeptAnswer<Value>;
-    },
+    answer,
+    search: (queries, reader, shape) => answer(requestOf(queries, shape as AnswerShape<unknown, unknown>), reader, async () => ({ queries, shape })),
   };
 }
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { CrossLanguageMatches, SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
 import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
-import type { AnswerShape, PolicySearch, SearchAnswer } from './cached-search.ts';
+import type { AnswerShape, PolicySearch, PreparedSearch, SearchAnswer } from './cached-search.ts';
 import { facetFieldOf, type FacetName } from '../../vocabulary/search-index.ts';
 import { filterOf, filterParts, orderFor } from './criteria-filters.ts';
 import { cardFields, passageCropLength, searchableFieldsFor, type SearchReader } from './policy-index.ts';
@@ -112,9 +112,13 @@ const chineseMatchesShape = (plan: CrossLanguagePlan): AnswerShape<PolicyCardDoc
  * cannot carry an extra query), and leaves out the ones its page already shows.
  */
 export async function searchChineseMatches(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<CrossLanguageMatches>> {
-  const plan = await crossLanguagePlan(deps.search, criteria.q, reader, crossLanguageLimit);
-  if (!plan) return noChineseMatches;
-  return deps.search.search(buildChineseMatchesSearch(criteria, deps.search.indexName, plan), reader, chineseMatchesShape(plan));
+  if (!criteria.q || !reader.entitled) return noChineseMatches;
+  // Keyed by the criteria, so a kept answer costs no plan (segmenting, dictionary, counts).
+  return deps.search.answer(`chinese matches\n${JSON.stringify(criteria)}`, reader, async () => {
+    const plan = await crossLanguagePlan(deps.search, criteria.q, reader, crossLanguageLimit);
+    // No Chinese equivalent found in the index: no query, the same empty answer.
+    return plan ? { queries: buildChineseMatchesSearch(criteria, deps.search.indexName, plan), shape: chineseMatchesShape(plan) } : noChineseMatchesSearch;
+  });
 }
 
 /** The queries of the Chinese matches: the plan's, under the criteria's filters. */
@@ -125,9 +129,13 @@ export function buildChineseMatchesSearch(criteria: SearchCriteria, indexUid: st
 
 const noMatches: CrossLanguageMatches = { matched: [], policies: [] };
 const noChineseMatches: SearchAnswer<CrossLanguageMatches> = { value: noMatches, json: JSON.stringify(noMatches) };
+const noChineseMatchesSearch: PreparedSearch<PolicyCardDocument, CrossLanguageMatches> = { queries: [], shape: { name: 'no chinese matches', build: () => noMatches } };
 
 export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader): Promise<SearchAnswer<SearchResponse>> {
-  // Made once: the query asks for it and the answer's shape reads it.
-  const crossLanguage = await crossLanguagePlanFor(deps.search, criteria, reader);
-  return deps.search.search(buildPolicySearch(criteria, deps.search.indexName, reader, { crossLanguage }), reader, searchPageShape(crossLanguage));
+  // Keyed by the criteria, so a kept answer costs no plan and no query building.
+  return deps.search.answer(`search page\n${JSON.stringify(criteria)}`, reader, async () => {
+    // Made once: the query asks for it and the answer's shape reads it.
+    const crossLanguage = await crossLanguagePlanFor(deps.search, criteria, reader);
+    return { queries: buildPolicySearch(criteria, deps.search.indexName, reader, { crossLanguage }), shape: searchPageShape(crossLanguage) };
+  });
 }

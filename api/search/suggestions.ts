@@ -83,10 +83,13 @@ export async function suggestPolicies(deps: AppDeps, q: string, limit: number, r
   // A query with no letter or digit (punctuation, spaces) can match no word: Meilisearch would
   // answer it as an empty query, with policies that match nothing typed.
   if (!/[\p{L}\p{N}]/u.test(q)) return noSuggestions;
-  const crossLanguage = await crossLanguagePlan(deps.search, q, reader, limit);
-  const queries = [buildSuggestionSearch(q, limit, deps.search.indexName, reader)];
-  for (const query of crossLanguage?.queries ?? []) {
-    queries.push({ ...query, indexUid: deps.search.indexName, attributesToRetrieve: queries[0]!.attributesToRetrieve, attributesToHighlight: ['title', 'description'] });
-  }
-  return deps.search.search(queries, reader, suggestionShape(crossLanguage, limit));
+  // Keyed by what is asked, so a kept answer costs no cross-language plan.
+  return deps.search.answer(`suggestions\n${JSON.stringify({ q, limit })}`, reader, async () => {
+    const crossLanguage = await crossLanguagePlan(deps.search, q, reader, limit);
+    const queries = [buildSuggestionSearch(q, limit, deps.search.indexName, reader)];
+    for (const query of crossLanguage?.queries ?? []) {
+      queries.push({ ...query, indexUid: deps.search.indexName, attributesToRetrieve: queries[0]!.attributesToRetrieve, attributesToHighlight: ['title', 'description'] });
+    }
+    return { queries, shape: suggestionShape(crossLanguage, limit) };
+  });
 }

@@ -10,6 +10,7 @@ import { rebuildIndex } from '../rebuild.ts';
 import { drainOutbox, type SearchTarget } from '../sync.ts';
 import { differenceCount, repairIndex, verifyIndex, type IndexDifference } from '../verify.ts';
 import { diskUsageBytes, formatBytes, peakMemoryBytes, progress, request, waitFor, type NodeService } from './environment.ts';
+import { freshnessBreakdown, type TimedWrite } from './freshness-breakdown.ts';
 import { ms, summarize, table, type LatencyStats } from './measure.ts';
 
 /** What the indexer benchmark (issue 3) needs from the run: the servers, their keys, and a way to start the daemon. */
@@ -97,7 +98,8 @@ export async function bringIndexInStep(context: IndexerBenchContext): Promise<vo
   progress(section, `index in step: ${describeDifference(difference)}`);
 }
 
-export async function benchIndexer(context: IndexerBenchContext): Promise<string> {
+/** The section's report, and its figures for the comparison with the recorded ones (bench/reference.ts). */
+export async function benchIndexer(context: IndexerBenchContext): Promise<{ markdown: string; figures: Record<string, number> }> {
   const target = adminTarget(context);
   const policyIds = (await context.sql<{ id: number }[]>`select id from policies order by id`).map((row) => row.id);
   if (policyIds.length === 0) throw new Error('no policies to index');
@@ -137,6 +139,7 @@ export async function benchIndexer(context: IndexerBenchContext): Promise<string
 
     progress(section, `sustained load: ${sustainedRate} writes/s for ${sustainedSeconds} s`);
     const sustained = await sustainedLoad(context, policyIds, () => indexer.running());
+    const breakdown = await freshnessBreakdown(context, sustained.timed, `${sustainedRate} writes/s`);
 
     // 3. Put the titles back (through the outbox too), let the daemon catch up, and compare.
     const restored = await context.sql`update policies set title = regexp_replace(title, ${tokenPattern}, '') where title ~ ${tokenPattern}`;
@@ -155,7 +158,8 @@ export async function benchIndexer(context: IndexerBenchContext): Promise<string
     const stats = await meiliStats(context);
 
     const latencyRow = (label: string, stats: LatencyStats) => [label, stats.count, ms(stats.p50), ms(stats.p95), ms(stats.p99), ms(stats.mean), ms(stats.max)];
-    return [
+    const figures = { 'indexer.fullRebuildSeconds': rebuildSeconds, 'indexer.oneAtATimeP95Ms': sequentialStats.p95, 'indexer.sustainedP95Ms': sustained.searchable.p95 };
+    const markdown = [
       `## Indexer (issue 3): ${policyIds.length.toLocaleString('en')} policies`,
       '',
       table(
@@ -188,8 +192,11 @@ export async function benchIndexer(context: IndexerBenchContext): Promise<string
       `One at a time: each write is polled until found, ${sequentialPollPauseMs} ms between polls. Under load: all pending writes are polled in one multi-search every ~${sustainedPollEveryMs} ms, ` +
         `or after twice its duration when it is slower (${sustained.polls.count} polls, each p50 ${ms(sustained.polls.p50)} ms, max ${ms(sustained.polls.max)} ms). ` +
         `The daemon runs with its defaults (batch ${500}, LISTEN/NOTIFY wake-up); the rebuild ran in the bench process with no daemon running.`,
+      '',
+      breakdown,
       differenceCount(difference) === 0 ? '' : `\n**verifyIndex found differences: ${describeDifference(difference)}**`,
     ].join('\n');
+    return { markdown, figures };
   } finally {
     await indexer.stop();
   }
@@ -266,6 +273,7 @@ async function sustainedLoad(context: IndexerBenchContext, policyIds: number[], 
   const busy = new Set<number>();
   const pending = new Map<string, Pending>();
   const searchable: number[] = [];
+  const timed: TimedWrite[] = [];
   const writeTimes: number[] = [];
   const pollTimes: number[] = [];
   let notFound = 0;
@@ -338,6 +346,7 @@ async function sustainedLoad(context: IndexerBenchContext, policyIds: number[], 
       waiting.forEach((entry, index) => {
         if (!answer.results[index]!.hits.some((hit) => hit.id === entry.policyId)) return;
         searchable.push(arrived - entry.committed);
+        timed.push({ committedAt: performance.timeOrigin + entry.committed, foundAt: performance.timeOrigin + arrived });
         pending.delete(entry.token);
         busy.delete(entry.policyId);
       });
@@ -348,6 +357,8 @@ async function sustainedLoad(context: IndexerBenchContext, policyIds: number[], 
   }
   return {
     searchable: summarize(searchable),
+    /** Each write found, on the wall clock, for the breakdown against Meilisearch's tasks. */
+    timed,
     writes: summarize(writeTimes),
     /** Writes per second from the first write's start to the last one's commit. */
     achievedRate: total / ((lastCommitted - started) / 1000),
