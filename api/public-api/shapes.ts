@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { importanceRange } from '../../vocabulary/importance.ts';
 import { translationStatuses } from '../../vocabulary/translation-status.ts';
 import type { CollectionSummary } from '../shared/collection-schemas.ts';
-import type { Department, HighlightPart, Industry, PolicyCard, PolicyDetail, PolicySuggestion, SearchResponse, Topic } from '../shared/search.ts';
+import { maxPageSize, type Department, type HighlightPart, type Industry, type PolicyCard, type PolicyDetail, type PolicySuggestion, type SearchResponse, type Topic } from '../shared/search.ts';
 
 /**
  * The public API's answers: stable, documented shapes (camelCase, ISO dates, ids as numbers),
@@ -28,13 +28,14 @@ const departmentRef = z
 export const policySummarySchema = z
   .object({
     id: z.int().openapi({ example: 1024 }),
-    title: z.string(),
-    description: z.string(),
+    // A real State Council document (api/processing/documents/govcn-01.txt) as the examples' policy.
+    title: z.string().openapi({ example: '国务院关于在市场监管领域全面推行部门联合“双随机、一公开”监管的意见' }),
+    description: z.string().openapi({ example: '为持续深化“放管服”改革，推行部门联合“双随机、一公开”监管，实现市场监管领域全覆盖，现提出如下意见。' }),
     publishedOn: isoDay.openapi({ description: 'The publication date (UTC day).' }),
     department: departmentRef,
     importance: z.int().min(1).max(importanceRange.max).openapi({ description: 'Importance, 1 (low) to 10 (critical).' }),
-    industries: z.array(z.object({ id: z.int(), name: z.string() })),
-    topics: z.array(z.object({ id: z.int(), code: z.string(), name: z.string() })),
+    industries: z.array(z.object({ id: z.int(), name: z.string().openapi({ example: 'Financial Services' }) })),
+    topics: z.array(z.object({ id: z.int(), code: z.string().openapi({ example: 'FINTECH' }), name: z.string().openapi({ example: 'Fintech' }) })),
     translationStatus: z.enum(translationStatuses).openapi({ description: 'The English text: `machine` translation, `reviewed` by an editor, or `pending`.' }),
   })
   .openapi('PolicySummary');
@@ -56,7 +57,7 @@ export const searchHitSchema = policySummarySchema
 
 const paging = {
   page: z.int().min(1),
-  pageSize: z.int().min(1).max(100),
+  pageSize: z.int().min(1).max(maxPageSize),
   total: z.int().min(0).openapi({ description: 'Policies matching, on every page.' }),
   totalPages: z.int().min(0),
 };
@@ -84,7 +85,7 @@ const keyPoint = z.object({ title: z.string(), content: z.string() });
 export const policyDetailSchema = policySummarySchema
   .extend({
     dateKnown: z.boolean().openapi({ description: 'False when the document carried no date: `publishedOn` is then the day it was received.' }),
-    sourceUrl: z.string().nullable(),
+    sourceUrl: z.string().nullable().openapi({ example: 'http://www.gov.cn/zhengce/content/2019-02/15/content_5365945.htm' }),
     access: z.enum(['full', 'preview']).openapi({
       description: '`full` for a key whose user may read the full text now (an active or trialing subscription, or staff); `preview` otherwise: the full-text fields are null.',
     }),

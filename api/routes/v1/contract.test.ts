@@ -1,4 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callWithKey, createKeyFor, insertPublicApiPolicies } from '../../public-api/testing.ts';
@@ -94,6 +96,27 @@ describe('the OpenAPI document and the answers it documents', () => {
       expect(answerSchema(path, 401).safeParse(await refused.json()).success, path).toBe(true);
     }
     expect(checked).toBe(2 * definitions.length);
+  });
+
+  it('gives every answer of every operation an example that validates against its schema', () => {
+    // JSON Schema 2020-12 (OpenAPI 3.1's own), the document's components reachable by their $ref.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: 'openapi.json', components: (document as unknown as { components: unknown }).components });
+    let examples = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [status, response] of Object.entries(item.get!.responses)) {
+        const media = (response as { content?: Record<string, { schema: object; example?: unknown }> }).content?.['application/json'];
+        expect(media, `${path} ${status}`).toBeDefined();
+        expect(media!.example, `${path} ${status}`).toBeDefined();
+        const schema = JSON.parse(JSON.stringify(media!.schema).replaceAll('"#/components/', '"openapi.json#/components/'));
+        const valid = ajv.validate(schema, media!.example);
+        expect(ajv.errors ?? [], `${path} ${status}`).toEqual([]);
+        expect(valid).toBe(true);
+        examples++;
+      }
+    }
+    expect(examples).toBeGreaterThanOrEqual(3 * definitions.length);
   });
 
   it('shows a curl example and a daily pull script in its description', () => {

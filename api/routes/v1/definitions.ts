@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { maxSuggestions, searchPageSizes, searchSorts } from '../../shared/search.ts';
+import { maxPageSize, maxSuggestions, searchSorts } from '../../shared/search.ts';
 import {
   collectionListSchema,
   departmentListSchema,
@@ -18,8 +18,6 @@ import {
  * search's own schema (api/shared/search.ts), the one rule for search criteria.
  */
 
-export const maxPageSize = Math.max(...searchPageSizes);
-
 const list = (description: string, example: string) => z.string().optional().openapi({ description: `${description} Comma-separated.`, example });
 
 const filterQuery = z.object({
@@ -36,10 +34,7 @@ const filterQuery = z.object({
     .optional()
     .openapi({ description: '`latest` or `oldest` by publication date, or `relevance` (with a query). Default: relevance with `q`, else latest.' }),
   page: z.string().optional().openapi({ description: 'Page number, from 1 (default 1; at most 100000).', example: '1' }),
-  pageSize: z
-    .enum(searchPageSizes.map(String) as [string, ...string[]])
-    .optional()
-    .openapi({ description: `Policies a page: ${searchPageSizes.join(', ')} (default 20, at most ${maxPageSize}).` }),
+  pageSize: z.string().optional().openapi({ description: `Policies a page: any whole number from 1 to ${maxPageSize} (default 20).`, example: '30' }),
 });
 
 const searchQuery = filterQuery.extend({
@@ -52,10 +47,16 @@ const idParam = z.object({
 
 const json = <Schema extends z.ZodType>(schema: Schema, description: string) => ({ content: { 'application/json': { schema } }, description });
 
+/** An error answer, with an example of what it says (the others are generated from the schemas: api/public-api/openapi-examples.ts). */
+const failure = (description: string, code: string, message: string) => ({
+  content: { 'application/json': { schema: errorSchema, example: { error: { code, message } } } },
+  description,
+});
+
 const errors = {
-  400: json(errorSchema, 'A parameter is malformed: the message names it.'),
-  401: json(errorSchema, 'No API key, or one that is not valid or has been revoked.'),
-  429: json(errorSchema, 'Past the per-minute or per-day limit of the key: retry after `Retry-After` seconds.'),
+  400: failure('A parameter is malformed: the message names it.', 'bad_request', 'pageSize: must be at most 100'),
+  401: failure('No API key, or one that is not valid or has been revoked.', 'unauthorized', 'This API key is not valid or has been revoked'),
+  429: failure('Past the per-minute or per-day limit of the key: retry after `Retry-After` seconds.', 'rate_limited', 'Rate limit reached (60 a minute for this API key); retry in 42 s'),
 };
 
 const keyed = { security: [{ apiKey: [] }] };
@@ -79,7 +80,7 @@ export const getPolicyRoute = createRoute({
   description: "The policy as the key's user may read it now: the full text and analysis with full access, else the preview (title, description, key points).",
   ...keyed,
   request: { params: idParam },
-  responses: { 200: json(policyDetailSchema, 'The policy.'), ...errors, 404: json(errorSchema, 'No policy with this id.') },
+  responses: { 200: json(policyDetailSchema, 'The policy.'), ...errors, 404: failure('No policy with this id.', 'not_found', 'No policy with this id') },
 });
 
 export const searchRoute = createRoute({

@@ -1,6 +1,6 @@
 import { productName } from '../../../vocabulary/product.ts';
 import type { Config } from '../../config.ts';
-import { maxPageSize } from './definitions.ts';
+import { maxPageSize } from '../../shared/search.ts';
 
 /**
  * The OpenAPI document's own text: how to authenticate, the limits, paging, errors, and the two

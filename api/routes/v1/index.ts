@@ -9,6 +9,7 @@ import { assertWellFormedText, describeIssues } from '../../http/validation.ts';
 import { loadPolicyDetail } from '../../policies/detail.ts';
 import { apiKeyAuthenticator } from '../../public-api/keys.ts';
 import { checkLimits } from '../../public-api/limits.ts';
+import { withResponseExamples } from '../../public-api/openapi-examples.ts';
 import * as shapes from '../../public-api/shapes.ts';
 import { loadDepartments, loadIndustries, loadTopics } from '../../reference/lists.ts';
 import type { SearchAnswer } from '../../search/cached-search.ts';
@@ -41,7 +42,10 @@ export function publicApiRoutes(deps: AppDeps) {
     description: 'A personal API key from Account Settings → API Keys.',
   });
   // The document is public, so it is registered before the key guard below, which it never reaches.
-  app.doc31('/openapi.json', openApiDocument(deps.config));
+  // It is made once, at its first request (every route is registered by then), with an example for
+  // every answer generated from the answer's schema.
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  app.get('/openapi.json', (c) => c.json((document ??= withResponseExamples(app.getOpenAPI31Document(openApiDocument(deps.config))))));
 
   app.use(async (c, next) => {
     // Every input of /api/v1 is in the path and the query string: the product's text rule first.
