@@ -108,6 +108,35 @@ export const policyDetailSchema = policySummarySchema
   })
   .openapi('PolicyDetail');
 
+export type PublicPolicyDetail = z.infer<typeof policyDetailSchema>;
+
+const changeTimes = {
+  changedAt: isoDateTime.openapi({ description: 'When the change was made: the feed is in this order, then by id.' }),
+  addedAt: isoDateTime.openapi({ description: 'When the policy was added to the product (its first arrival, whatever its publication date).' }),
+};
+
+export const syncChangeSchema = z
+  .union([
+    z
+      .object({ id: z.int().openapi({ example: 1024 }), deleted: z.literal(false), ...changeTimes, policy: policyDetailSchema })
+      .openapi('PolicyChange', { description: 'A policy added or changed: the policy as `/policies/{id}` answers it now.' }),
+    z
+      .object({ id: z.int().openapi({ example: 1024 }), deleted: z.literal(true), ...changeTimes })
+      .openapi('PolicyTombstone', { description: 'A policy deleted (moved to the Trash, or purged): remove it; `changedAt` is when.' }),
+  ])
+  .openapi('SyncChange');
+
+export const syncPageSchema = z
+  .object({
+    changes: z.array(syncChangeSchema).openapi({ description: 'Oldest change first.' }),
+    nextCursor: z.string().openapi({
+      description: 'Send as `cursor` for the next page, and keep the last one: tomorrow it returns what changed since.',
+      example: 'eyJ0IjoiMTcxNzE0MjQwMDAwMDAwMCIsImlkIjoxMDI0LCJhIjpudWxsfQ',
+    }),
+    hasMore: z.boolean().openapi({ description: 'True when more changes wait now: ask again with `nextCursor` at once.' }),
+  })
+  .openapi('SyncPage');
+
 export const suggestionListSchema = z
   .object({
     suggestions: z.array(

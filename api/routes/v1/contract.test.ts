@@ -2,10 +2,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { z } from '@hono/zod-openapi';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callWithKey, createKeyFor, insertPublicApiPolicies } from '../../public-api/testing.ts';
 import { createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { syncChangeSchema } from '../../public-api/shapes.ts';
 import * as routes from './definitions.ts';
 
 type Operation = {
@@ -84,11 +86,19 @@ describe('the OpenAPI document and the answers it documents', () => {
         const response = await callWithKey(ctx, url, key);
         expect(response.status, url).toBe(200);
         expect(Object.keys(operation.responses), path).toContain('200');
-        const body = await response.json();
-        const parsed = answerSchema(path, 200).safeParse(body);
-        expect(parsed.error?.issues ?? [], url).toEqual([]);
-        // zod drops keys a schema does not name: an answer equal to its parse holds none.
-        expect(parsed.data, url).toEqual(body);
+        // The bulk download is gzipped JSON Lines, each line a change as /changes answers it.
+        const gzipped = response.headers.get('content-type') === 'application/gzip';
+        const bodies = gzipped
+          ? gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line))
+          : [await response.json()];
+        const schema = gzipped ? syncChangeSchema : answerSchema(path, 200);
+        expect(bodies.length, url).toBeGreaterThan(0);
+        for (const body of bodies) {
+          const parsed = schema.safeParse(body);
+          expect(parsed.error?.issues ?? [], url).toEqual([]);
+          // zod drops keys a schema does not name: an answer equal to its parse holds none.
+          expect(parsed.data, url).toEqual(body);
+        }
         checked++;
       }
       const refused = await callWithKey(ctx, `${base}${concretePath}`, null);
@@ -106,7 +116,9 @@ describe('the OpenAPI document and the answers it documents', () => {
     let examples = 0;
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [status, response] of Object.entries(item.get!.responses)) {
-        const media = (response as { content?: Record<string, { schema: object; example?: unknown }> }).content?.['application/json'];
+        const content = (response as { content?: Record<string, { schema: object; example?: unknown }> }).content ?? {};
+        // Every answer is JSON but the bulk download's (gzip, its example a description of the lines).
+        const media = content['application/json'] ?? content['application/gzip'];
         expect(media, `${path} ${status}`).toBeDefined();
         expect(media!.example, `${path} ${status}`).toBeDefined();
         const schema = JSON.parse(JSON.stringify(media!.schema).replaceAll('"#/components/', '"openapi.json#/components/'));

@@ -9,6 +9,7 @@ import {
   policyListSchema,
   searchResultSchema,
   suggestionListSchema,
+  syncPageSchema,
   topicListSchema,
 } from '../../public-api/shapes.ts';
 
@@ -124,4 +125,46 @@ export const collectionsRoute = createRoute({
   description: 'Newest first, each with its policies (id and title), most recently added first.',
   ...keyed,
   responses: { 200: json(collectionListSchema, 'The collections.'), 401: errors[401], 429: errors[429] },
+});
+
+export const changesRoute = createRoute({
+  method: 'get',
+  path: '/changes',
+  tags: ['Sync'],
+  summary: 'Sync: what changed since',
+  description:
+    "Every policy added, changed or deleted, oldest change first, a page at a time: a live policy as `/policies/{id}` answers it, a deleted one (moved to the Trash, or purged) as a tombstone. Start with `updatedSince` (or nothing, for everything), then follow `nextCursor` while `hasMore`; keep the last `nextCursor` and start from it next time. A change shows once it is a minute old. Back-dated arrivals come by when they arrived, not by their publication date.",
+  ...keyed,
+  request: {
+    query: z.object({
+      updatedSince: z.string().optional().openapi({ description: 'Changes made at or after this time (ISO 8601 date or date-time). Not with `cursor`.', example: '2024-05-30T07:00:00Z' }),
+      addedSince: z.string().optional().openapi({ description: 'Only policies added at or after this time (ISO 8601). Not with `cursor`, which keeps it.', example: '2024-01-01' }),
+      cursor: z.string().optional().openapi({ description: 'The `nextCursor` of the last page: where it ended, and its filters.' }),
+      pageSize: z.string().optional().openapi({ description: `Changes a page: 1 to ${maxPageSize} (default ${maxPageSize}).`, example: '100' }),
+    }),
+  },
+  responses: { 200: json(syncPageSchema, 'A page of changes.'), ...errors },
+});
+
+export const bulkRoute = createRoute({
+  method: 'get',
+  path: '/bulk/policies.jsonl.gz',
+  tags: ['Sync'],
+  summary: 'Bulk download of every policy',
+  description:
+    "Every policy the key's user may read, in id order, as gzipped JSON Lines: one `PolicyChange` (see `/changes`) a line, streamed. If the download breaks, ask again with `after` set to the id of the last whole line. The `Sync-Cursor` header is the `cursor` for `/changes` that picks up every change made since the download began.",
+  ...keyed,
+  request: {
+    query: z.object({
+      after: z.string().optional().openapi({ description: 'Resume after the policy with this id (the last whole line you received).', example: '1024' }),
+    }),
+  },
+  responses: {
+    200: {
+      content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }), example: '(gzip of lines such as {"id":1024,"deleted":false,"changedAt":"...","addedAt":"...","policy":{...}})' } },
+      description: 'The policies, gzipped JSON Lines.',
+      headers: z.object({ 'Sync-Cursor': z.string().openapi({ description: 'The `/changes` cursor for every change made since the download began.' }) }),
+    },
+    ...errors,
+  },
 });
