@@ -131,9 +131,9 @@ describe('the OpenAPI document and the answers it documents', () => {
     expect(examples).toBeGreaterThanOrEqual(3 * definitions.length);
   });
 
-  it('shows a curl example and a daily pull script in its description', () => {
+  it('shows a curl example and a daily sync script in its description', () => {
     const description = (document as unknown as { info: { description: string } }).info.description;
     expect(description).toContain(`curl -H "Authorization: Bearer $POLICY_TRACKER_KEY"`);
-    expect(description).toContain(`${ctx.config.APP_URL}/api/v1/policies?startDate=`);
+    expect(description).toContain(`${ctx.config.APP_URL}/api/v1/changes?pageSize=100`);
   });
 });
