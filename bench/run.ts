@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAccounts } from '../api/bench/accounts.ts';
 import { benchAnalytics } from '../api/bench/analytics.ts';
+import { benchBulk } from '../api/bench/bulk.ts';
 import { benchAlerts } from '../api/bench/alerts.ts';
 import { benchAdmin } from '../api/bench/admin.ts';
 import { benchDedupe } from '../api/bench/dedupe.ts';
@@ -44,6 +45,10 @@ const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'accounts'
 type SectionName = (typeof sectionNames)[number];
 
 const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls,links,dedupe"]
+const sectionNames = ['indexer', 'search', 'public-api', 'bulk', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls'] as const;
+type SectionName = (typeof sectionNames)[number];
+
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,bulk,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -250,6 +255,12 @@ async function main(): Promise<number> {
         const raised = await startApi('api (API key limits raised)', { API_REQUESTS_PER_MINUTE: '100000000', API_REQUESTS_PER_DAY: '100000000' });
         await emit(await benchPublicApi({ ...apiContext, apiUrl: raised.apiUrl, appUrl: raised.appUrl }));
         await raised.api.stop();
+      }
+      if (sections.includes('bulk')) {
+        // Its own process, so its memory is the download's alone; limits raised for the sync's thousand pages.
+        const bulkApi = await startApi('api (bulk)', { API_REQUESTS_PER_MINUTE: '100000000', API_REQUESTS_PER_DAY: '100000000' });
+        await emit(await benchBulk({ ...apiContext, apiUrl: bulkApi.apiUrl, appUrl: bulkApi.appUrl, apiPid: bulkApi.api.pid }));
+        await bulkApi.api.stop();
       }
       if (sections.includes('accounts')) await emit(await benchAccounts(apiContext));
       if (sections.includes('admin')) await emit(await benchAdmin(apiContext));

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Database, Executor } from './client.ts';
+import type { Database, Executor, Transaction } from './client.ts';
 import { livePolicy } from './policy-records.ts';
-import { departments, policies, users } from './schema/index.ts';
+import { departments, policies, policyTombstones, users } from './schema/index.ts';
 
 /**
  * The Trash: a deleted policy keeps its row (and its tags, versions, collections and story)
@@ -44,13 +44,19 @@ export async function restorePolicies(db: Executor, ids: readonly number[]) {
     .returning({ id: policies.id, title: policies.title });
 }
 
-/** Deletes for good the policies in the Trash among `ids`, or all deleted at or before `deletedBefore`; those purged. */
-export async function purgePolicies(db: Executor, which: { ids: readonly number[] } | { deletedBefore: Date }) {
+/**
+ * Deletes for good the policies in the Trash among `ids`, or all deleted at or before
+ * `deletedBefore`; those purged. Each leaves a tombstone for the public API's sync: call it in a
+ * transaction, so a purge never happens without one.
+ */
+export async function purgePolicies(db: Transaction, which: { ids: readonly number[] } | { deletedBefore: Date }) {
   if ('ids' in which && which.ids.length === 0) return [];
-  return db
+  const purged = await db
     .delete(policies)
     .where(and(inTrash, 'ids' in which ? inArray(policies.id, [...which.ids]) : lte(policies.deletedAt, which.deletedBefore)))
-    .returning({ id: policies.id, title: policies.title });
+    .returning({ id: policies.id, title: policies.title, addedAt: policies.createdAt });
+  if (purged.length > 0) await db.insert(policyTombstones).values(purged.map((policy) => ({ policyId: policy.id, addedAt: policy.addedAt })));
+  return purged.map(({ id, title }) => ({ id, title }));
 }
 
 /** The Trash, most recently deleted first. */

@@ -28,7 +28,7 @@ export type AlertContent = {
   cadence: DeliveryTiming;
   recipientName: string;
   groups: AlertGroup[];
-  /** Stops every alert of the reader (the List-Unsubscribe header's target too). */
+  /** Stops every alert of the reader (the e-mail's footer link; the List-Unsubscribe header names the message's own rules). */
   unsubscribeAllUrl: string;
   accountUrl: string;
 };

@@ -8,7 +8,7 @@ import { renderAlert, type AlertContent, type AlertGroup } from './message.ts';
 import { loadAlertPolicies, loadAlertReaders, type AlertReader } from './readers.ts';
 import { preferencesRuleName } from './rules.ts';
 import type { AlertServices } from './services.ts';
-import { allRules, unsubscribeUrl } from './unsubscribe-links.ts';
+import { allRules, ruleList, unsubscribeUrl } from './unsubscribe-links.ts';
 
 export type SendOutcome = { messages: number; sent: number; failed: number; skipped: number; lostTwice: number };
 
@@ -72,7 +72,7 @@ export async function sendDueDeliveries(services: AlertServices, options: { now:
           subject: rendered.subject,
           html: rendered.html,
           text: rendered.text,
-          unsubscribeUrl: content.unsubscribeAllUrl,
+          unsubscribeUrl: listUnsubscribeUrl(services, reader, content),
           messageId: `<alert-${sendable[0]!.id}.${sendable.length}@${new URL(settings.APP_URL).hostname}>`,
         });
         stored = { html: rendered.html, text: rendered.text };
@@ -150,6 +150,18 @@ function contentOf(
     unsubscribeAllUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId: allRules, version: reader.alertsVersion }),
     accountUrl: new URL('/account', appUrl).toString(),
   };
+}
+
+/**
+ * The List-Unsubscribe header's link: the rules this message's matches came from, as the body
+ * links them (the group's own link when there is one group), never every alert of the reader.
+ */
+function listUnsubscribeUrl(services: AlertServices, reader: AlertReader, content: AlertContent): string {
+  const [only] = content.groups;
+  if (content.groups.length === 1 && only) return only.unsubscribeUrl;
+  const { APP_URL: appUrl, ALERT_SIGNING_SECRET: secret } = services.settings;
+  const ruleId = ruleList(content.groups.map((group) => group.ruleId));
+  return unsubscribeUrl(appUrl, secret!, { userId: reader.userId, ruleId, version: reader.alertsVersion });
 }
 
 function ruleOrder(ruleId: string): number {

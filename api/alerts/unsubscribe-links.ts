@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed unsubscribe links: `?user=<id>&rule=<rule id or "all">&v=<alerts version>&sig=<HMAC>`.
+ * Signed unsubscribe links: `?user=<id>&rule=<rule ids, comma-separated, or "all">&v=<alerts version>&sig=<HMAC>`.
+ * A message's body links each of its rules; its List-Unsubscribe header names every rule the
+ * message's matches came from (most messages have one), so a mail app's Unsubscribe stops what
+ * that message is about, not every alert.
  * The signature binds the user to the rule and to the user's alerts version when the link was sent
  * (api/alerts/unsubscribe.ts bumps it whenever the owner turns an alert on or changes one), so a
  * link works without signing in, for nothing but its own rule, and only until its owner changes
@@ -14,7 +17,14 @@ export type UnsubscribeLink = UnsubscribeTarget & { version: number };
 /** Every rule of the user at once. */
 export const allRules = 'all';
 
-const ruleIdPattern = /^(all|preferences|search:\d{1,9})$/;
+const oneRule = '(preferences|search:\\d{1,9})';
+const ruleIdPattern = new RegExp(`^(all|${oneRule}(,${oneRule}){0,49})$`);
+
+/** The rules a link names, e.g. "search:3,preferences" → ["search:3", "preferences"]. */
+export const rulesOf = (ruleId: string): string[] => ruleId.split(',');
+
+/** The one link value for several rules of a message. */
+export const ruleList = (ruleIds: readonly string[]): string => ruleIds.join(',');
 
 function signature(secret: string, link: UnsubscribeLink): Buffer {
   return createHmac('sha256', secret).update(`unsubscribe:v2:${link.userId}:${link.ruleId}:${link.version}`).digest();

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { alertSettings, savedSearches } from '../../db/schema/index.ts';
 import { preferencesRuleName } from './rules.ts';
-import { allRules, type UnsubscribeTarget } from './unsubscribe-links.ts';
+import { allRules, rulesOf, type UnsubscribeTarget } from './unsubscribe-links.ts';
 
 /**
  * What an unsubscribe link does, for the user its signature names and nothing else: a saved
@@ -11,13 +11,14 @@ import { allRules, type UnsubscribeTarget } from './unsubscribe-links.ts';
  * rule. Deliveries already matched are skipped at sending time (api/alerts/send.ts re-reads the rules).
  */
 export async function unsubscribe(db: Database, target: UnsubscribeTarget, now: Date): Promise<void> {
+  const all = target.ruleId === allRules;
+  const searchIds = all ? [] : savedSearchIdsOf(target.ruleId);
   await db.transaction(async (tx) => {
-    if (target.ruleId === allRules || target.ruleId.startsWith('search:')) {
+    if (all || searchIds.length > 0) {
       const own = eq(savedSearches.userId, target.userId);
-      const which = target.ruleId === allRules ? own : and(own, eq(savedSearches.id, Number(target.ruleId.slice('search:'.length))));
-      await tx.update(savedSearches).set({ alert: 'off', updatedAt: now }).where(which);
+      await tx.update(savedSearches).set({ alert: 'off', updatedAt: now }).where(all ? own : and(own, inArray(savedSearches.id, searchIds)));
     }
-    if (target.ruleId === allRules || target.ruleId === 'preferences') {
+    if (all || rulesOf(target.ruleId).includes('preferences')) {
       await tx
         .insert(alertSettings)
         .values({ userId: target.userId, preferencesUnsubscribed: true, updatedAt: now })
@@ -25,6 +26,8 @@ export async function unsubscribe(db: Database, target: UnsubscribeTarget, now: 
     }
   });
 }
+
+const savedSearchIdsOf = (ruleId: string) => rulesOf(ruleId).flatMap((rule) => (rule.startsWith('search:') ? [Number(rule.slice('search:'.length))] : []));
 
 /**
  * The user turned an alert on or changed one (a saved search saved or edited, the preferences
@@ -43,13 +46,26 @@ export async function currentAlertsVersion(db: Database, userId: number): Promis
   return row?.version ?? 0;
 }
 
-/** What the confirmation page names: the saved search's name, the preferences, or every alert; null when the rule is not the user's. */
+/**
+ * What the pages name, a phrase after "Stop" or "receive": every alert, the saved searches' alerts
+ * and the preferences' by name; null when a rule is not the user's.
+ */
 export async function unsubscribeSubject(db: Database, target: UnsubscribeTarget): Promise<string | null> {
   if (target.ruleId === allRules) return 'all your alerts';
-  if (target.ruleId === 'preferences') return `alerts from your ${preferencesRuleName.toLowerCase()}`;
-  const [search] = await db
-    .select({ name: savedSearches.name })
-    .from(savedSearches)
-    .where(and(eq(savedSearches.userId, target.userId), eq(savedSearches.id, Number(target.ruleId.slice('search:'.length)))));
-  return search ? `alerts for “${search.name}”` : null;
+  const searchIds = savedSearchIdsOf(target.ruleId);
+  const searches =
+    searchIds.length === 0
+      ? []
+      : await db
+          .select({ id: savedSearches.id, name: savedSearches.name })
+          .from(savedSearches)
+          .where(and(eq(savedSearches.userId, target.userId), inArray(savedSearches.id, searchIds)))
+          .orderBy(savedSearches.id);
+  if (searches.length !== new Set(searchIds).size) return null;
+  const phrases = searches.length > 0 ? [`alerts for ${listed(searches.map((search) => `“${search.name}”`))}`] : [];
+  if (rulesOf(target.ruleId).includes('preferences')) phrases.push(`alerts from your ${preferencesRuleName.toLowerCase()}`);
+  return listed(phrases);
 }
+
+/** "A", "A and B", "A, B and C". */
+const listed = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);

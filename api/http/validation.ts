@@ -6,7 +6,7 @@ import { badRequest } from './errors.ts';
 
 /**
  * zod validation for any request part. A failure becomes a 400 whose message names the offending
- * field, e.g. "pageSize: must be one of 10, 20, 50, 100".
+ * field, e.g. "pageSize: must be at most 100".
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
   // The text rule first, on the input as sent: a schema's own message or a normalising transform

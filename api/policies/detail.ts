@@ -56,6 +56,22 @@ export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: 
 }
 
 /**
+ * Policy records as a reader with (`entitled`) or without full access reads them, in the records'
+ * order: the bulk download and the sync of the public API read many at once, the taxonomy's names
+ * in one read.
+ */
+export async function toPolicyDetails(deps: Pick<AppDeps, 'db'>, records: readonly PolicyRecord[], entitled: boolean): Promise<PolicyDetail[]> {
+  const contents = records.map((record) => readFullContent(record.fullContent));
+  if (!entitled) return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: false }));
+  const names = await loadTaxonomyNames(
+    deps.db,
+    records.flatMap((record, index) => contents[index]!.impactAnalysis.map((impact) => impact.industryId).concat(record.industries.map((industry) => industry.id))),
+    contents.flatMap((content) => content.topicAnalysis.map((impact) => impact.topicId)),
+  );
+  return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: true, industryNames: names.industries, topicNames: names.topics }));
+}
+
+/**
  * Up to `limit` policies related to one: those it cites and those citing it first, then its own
  * list of related policies as its editor or analyser chose them, then similar ones.
  */

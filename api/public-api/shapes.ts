@@ -5,7 +5,7 @@ import { effectivenessStatuses } from '../../vocabulary/effectiveness.ts';
 import { translationStatuses } from '../../vocabulary/translation-status.ts';
 import { analyticsGroupings, analyticsIntervals, type AnalyticsAnswer } from '../shared/analytics.ts';
 import type { CollectionSummary } from '../shared/collection-schemas.ts';
-import type { Department, HighlightPart, Industry, PolicyCard, PolicyDetail, PolicySuggestion, SearchResponse, Topic } from '../shared/search.ts';
+import { maxPageSize, type Department, type HighlightPart, type Industry, type PolicyCard, type PolicyDetail, type PolicySuggestion, type SearchResponse, type Topic } from '../shared/search.ts';
 
 /**
  * The public API's answers: stable, documented shapes (camelCase, ISO dates, ids as numbers),
@@ -35,13 +35,14 @@ const effectivenessStatus = z.enum(effectivenessStatuses).openapi({
 export const policySummarySchema = z
   .object({
     id: z.int().openapi({ example: 1024 }),
-    title: z.string(),
-    description: z.string(),
+    // A real State Council document (api/processing/documents/govcn-01.txt) as the examples' policy.
+    title: z.string().openapi({ example: '国务院关于在市场监管领域全面推行部门联合“双随机、一公开”监管的意见' }),
+    description: z.string().openapi({ example: '为持续深化“放管服”改革，推行部门联合“双随机、一公开”监管，实现市场监管领域全覆盖，现提出如下意见。' }),
     publishedOn: isoDay.openapi({ description: 'The publication date (UTC day).' }),
     department: departmentRef,
     importance: z.int().min(1).max(importanceRange.max).openapi({ description: 'Importance, 1 (low) to 10 (critical).' }),
-    industries: z.array(z.object({ id: z.int(), name: z.string() })),
-    topics: z.array(z.object({ id: z.int(), code: z.string(), name: z.string() })),
+    industries: z.array(z.object({ id: z.int(), name: z.string().openapi({ example: 'Financial Services' }) })),
+    topics: z.array(z.object({ id: z.int(), code: z.string().openapi({ example: 'FINTECH' }), name: z.string().openapi({ example: 'Fintech' }) })),
     translationStatus: z.enum(translationStatuses).openapi({ description: 'The English text: `machine` translation, `reviewed` by an editor, or `pending`.' }),
     effectiveness: z.object({ status: effectivenessStatus }),
   })
@@ -66,7 +67,7 @@ export const searchHitSchema = policySummarySchema
 
 const paging = {
   page: z.int().min(1),
-  pageSize: z.int().min(1).max(100),
+  pageSize: z.int().min(1).max(maxPageSize),
   total: z.int().min(0).openapi({ description: 'Policies matching, on every page.' }),
   totalPages: z.int().min(0),
 };
@@ -116,7 +117,7 @@ export const policyDetailSchema = policySummarySchema
       .array(z.object({ kind: z.enum(linkKinds), policyId: z.int(), title: z.string() }))
       .openapi({ description: 'The documents this one cites, amends, replaces or repeals, those that do so to it, and its copies from other sites (`sameDocument`).' }),
     unresolvedCitations: z.array(z.string()).openapi({ description: 'What the text cites (titles and document numbers) that is not in the corpus yet.' }),
-    sourceUrl: z.string().nullable(),
+    sourceUrl: z.string().nullable().openapi({ example: 'http://www.gov.cn/zhengce/content/2019-02/15/content_5365945.htm' }),
     chineseTitle: z.string().nullable().openapi({ description: "The document's own title in Chinese, null when not known." }),
     documentNumber: z.string().nullable().openapi({ description: 'The document number as the document prints it (国发〔2014〕40号, 国务院令第681号), null when it has none or it is not known.' }),
     access: z.enum(['full', 'preview']).openapi({
@@ -140,6 +141,35 @@ export const policyDetailSchema = policySummarySchema
       .openapi({ description: 'Whose English text it is: none yet (`pending`), machine-made (`machine`, with its model), or reviewed by an editor.' }),
   })
   .openapi('PolicyDetail');
+
+export type PublicPolicyDetail = z.infer<typeof policyDetailSchema>;
+
+const changeTimes = {
+  changedAt: isoDateTime.openapi({ description: 'When the change was made: the feed is in this order, then by id.' }),
+  addedAt: isoDateTime.openapi({ description: 'When the policy was added to the product (its first arrival, whatever its publication date).' }),
+};
+
+export const syncChangeSchema = z
+  .union([
+    z
+      .object({ id: z.int().openapi({ example: 1024 }), deleted: z.literal(false), ...changeTimes, policy: policyDetailSchema })
+      .openapi('PolicyChange', { description: 'A policy added or changed: the policy as `/policies/{id}` answers it now.' }),
+    z
+      .object({ id: z.int().openapi({ example: 1024 }), deleted: z.literal(true), ...changeTimes })
+      .openapi('PolicyTombstone', { description: 'A policy deleted (moved to the Trash, or purged): remove it; `changedAt` is when.' }),
+  ])
+  .openapi('SyncChange');
+
+export const syncPageSchema = z
+  .object({
+    changes: z.array(syncChangeSchema).openapi({ description: 'Oldest change first.' }),
+    nextCursor: z.string().openapi({
+      description: 'Send as `cursor` for the next page, and keep the last one: tomorrow it returns what changed since.',
+      example: 'eyJ0IjoiMTcxNzE0MjQwMDAwMDAwMCIsImlkIjoxMDI0LCJhIjpudWxsfQ',
+    }),
+    hasMore: z.boolean().openapi({ description: 'True when more changes wait now: ask again with `nextCursor` at once.' }),
+  })
+  .openapi('SyncPage');
 
 export const suggestionListSchema = z
   .object({

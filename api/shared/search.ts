@@ -18,9 +18,11 @@ export { policyCardFields } from '../../vocabulary/search-index.ts';
 export { searchSorts, type SearchSort } from '../../vocabulary/search-order.ts';
 export { importanceRange } from '../../vocabulary/importance.ts';
 
-/** Page sizes the search page offers; any other value is refused rather than silently changed. */
+/** Page sizes the search page offers; any whole number from 1 to `maxPageSize` is taken. */
 export const searchPageSizes = [10, 20, 50, 100] as const;
-export type SearchPageSize = (typeof searchPageSizes)[number];
+
+/** The largest page any list or search answers; a larger one is refused rather than silently cut. */
+export const maxPageSize = 100;
 
 /**
  * Queries are cut to this many characters (code points), after control characters are removed
@@ -150,11 +152,7 @@ export const criteriaFields = z
     minImportance: optionalParam(wholeNumber(importanceRange.min, importanceRange.max)),
     maxImportance: optionalParam(wholeNumber(importanceRange.min, importanceRange.max)),
     page: optionalParam(wholeNumber(1, 100_000)).default(1),
-    pageSize: optionalParam(
-      z
-        .enum(searchPageSizes.map(String) as [string, ...string[]], { error: `must be one of ${searchPageSizes.join(', ')}` })
-        .transform((value) => Number(value) as SearchPageSize),
-    ).default(20),
+    pageSize: optionalParam(wholeNumber(1, maxPageSize)).default(20),
   });
 
 /** A range's low end must not be above its high end. */

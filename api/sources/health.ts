@@ -95,6 +95,10 @@ export async function summariseSources(db: Executor, sources: readonly Source[],
     } else if (source.known.state !== 'ok') {
       state = source.known.state;
       stateReason = `${source.known.reason[0]!.toUpperCase()}${source.known.reason.slice(1)}`;
+    } else if (lastRun?.status === 'failed') {
+      // Fewer failures in a row than make it failing, but never "OK" while its last run failed.
+      state = 'last run failed';
+      stateReason = `The last run failed${lastRun.error ? `: ${lastRun.error}` : ''}`;
     } else if (newsSince && newsSince < staleBefore) {
       state = 'stale';
       stateReason = `Nothing new for ${Math.floor((now.getTime() - newsSince.getTime()) / 86_400_000)} days`;

@@ -66,7 +66,7 @@ describe('the intake', () => {
     expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [], duplicates: 1, knownFromOtherSite: 0 });
 
     await ctx.db.update(policies).set({ deletedAt: new Date() }).where(eq(policies.id, policy.id));
-    expect(await purgePolicies(ctx.db, { ids: [policy.id] })).toHaveLength(1);
+    expect(await ctx.db.transaction((tx) => purgePolicies(tx, { ids: [policy.id] }))).toHaveLength(1);
     expect(await takeInStories(ctx.db, [story], fromSite)).toEqual({ storedIds: [expect.any(Number)], duplicates: 0, knownFromOtherSite: 0 });
   });
 });

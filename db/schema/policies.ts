@@ -136,7 +136,24 @@ export const policies = pgTable(
     uniqueIndex('policies_source_url_key').on(t.sourceUrl).where(sql`${t.deletedAt} is null`),
     // The Trash lists and the purge job finds deleted policies by when they were deleted.
     index('policies_deleted_at_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // The public API's sync reads changes in (updated_at, id) order from a cursor (api/public-api/sync.ts).
+    index('policies_updated_at_idx').on(t.updatedAt, t.id),
   ],
+);
+
+/**
+ * A purged policy, remembered for the public API's sync: a reader that synced while it was live
+ * learns it is gone (a trashed policy still has its row and says so itself). Written in the
+ * purge's own statement (db/policy-trash.ts).
+ */
+export const policyTombstones = pgTable(
+  'policy_tombstones',
+  {
+    policyId: integer('policy_id').primaryKey(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+    purgedAt: timestamp('purged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('policy_tombstones_purged_at_idx').on(t.purgedAt, t.policyId)],
 );
 
 /** Who or what wrote a version of a policy (db/policies.ts). `earlier`: the content stored before history was kept. */

@@ -56,7 +56,7 @@ describe('unsubscribe links', () => {
   it('work from the List-Unsubscribe header and the body without a session, each for its own rule', async () => {
     const { user } = await createSubscriber(world.ctx);
     const fintech = await world.saveSearch(user.id, 'Market supervision', '市场监管', 'immediate');
-    const guarantees = await world.saveSearch(user.id, 'Guarantee funds', '融资担保', 'immediate');
+    await world.saveSearch(user.id, 'Guarantee funds', '融资担保', 'immediate');
     await world.newPolicy('govcn-01.txt');
     await world.runAlerts(new Date());
     const [mail] = world.mailsTo(user.email);
@@ -65,7 +65,7 @@ describe('unsubscribe links', () => {
     const ruleLink = linkIn(mail!.text, `search:${fintech.id}`)!;
     const page = await world.ctx.app.request(ruleLink.replace('http://localhost:3000', ''));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Stop e-mail and channel alerts for alerts for “Market supervision”?');
+    expect(await page.text()).toContain('Stop alerts for “Market supervision”, by e-mail and on your channels?');
     expect((await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, fintech.id)))[0]!.alert).toBe('immediate');
     const done = await oneClick(ruleLink);
     expect(done.status).toBe(200);
@@ -73,13 +73,28 @@ describe('unsubscribe links', () => {
     const alerts = Object.fromEntries((await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, user.id))).map((row) => [row.name, row.alert]));
     expect(alerts).toEqual({ 'Market supervision': 'off', 'Guarantee funds': 'immediate' });
 
-    // The header's link is "all".
-    const headerLink = /^<(.+)>$/.exec(mail!.headers.get('list-unsubscribe')!)![1]!;
-    expect((await oneClick(headerLink)).status).toBe(200);
-    expect((await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, guarantees.id)))[0]!.alert).toBe('off');
+    // The mail app's Unsubscribe (the header) is that same per-rule link: the other alert stays on.
+    expect(decodeURIComponent(mail!.headers.get('list-unsubscribe')!)).toBe(`<${ruleLink}>`);
     await world.newPolicy('govcn-02.txt');
     await world.runAlerts(new Date());
-    expect(world.mailsTo(user.email)).toHaveLength(1);
+    expect(world.mailsTo(user.email)).toHaveLength(2);
+  });
+
+  it('put in the header of a message matched by two rules those two rules, and no other', async () => {
+    const { user } = await createSubscriber(world.ctx);
+    const finance = await world.saveSearch(user.id, 'Small business finance', '融资担保', 'immediate');
+    const farming = await world.saveSearch(user.id, 'Farming', '三农', 'immediate');
+    const hospitals = await world.saveSearch(user.id, 'Public hospitals', '公立医院', 'immediate');
+    await world.newPolicy('govcn-02.txt');
+    await world.runAlerts(new Date());
+    const [mail] = world.mailsTo(user.email);
+    const headerLink = /^<(.+)>$/.exec(mail!.headers.get('list-unsubscribe')!)![1]!;
+
+    const page = await world.ctx.app.request(headerLink.replace('http://localhost:3000', ''));
+    expect(await page.text()).toContain('Stop alerts for “Small business finance” and “Farming”, by e-mail and on your channels?');
+    expect((await oneClick(headerLink)).status).toBe(200);
+    const alertOf = async (id: number) => (await world.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, id)))[0]!.alert;
+    expect([await alertOf(finance.id), await alertOf(farming.id), await alertOf(hospitals.id)]).toEqual(['off', 'off', 'immediate']);
   });
 
   it('refuse a link whose signature does not match, or a valid one pointed at another user’s rule', async () => {

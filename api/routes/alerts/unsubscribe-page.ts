@@ -32,7 +32,7 @@ export function confirmationPage(subject: string) {
   return page(
     'Unsubscribe',
     html`<h1>Unsubscribe</h1>
-      <p>Stop e-mail and channel alerts for ${subject}?</p>
+      <p>Stop ${subject}, by e-mail and on your channels?</p>
       <form method="post"><button type="submit">Unsubscribe</button></form>`,
   );
 }

@@ -1,9 +1,13 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import type { z } from '@hono/zod-openapi';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callWithKey, createKeyFor, insertPublicApiPolicies } from '../../public-api/testing.ts';
 import { createSubscriber } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { syncChangeSchema } from '../../public-api/shapes.ts';
 import * as routes from './definitions.ts';
 
 type Operation = {
@@ -82,11 +86,19 @@ describe('the OpenAPI document and the answers it documents', () => {
         const response = await callWithKey(ctx, url, key);
         expect(response.status, url).toBe(200);
         expect(Object.keys(operation.responses), path).toContain('200');
-        const body = await response.json();
-        const parsed = answerSchema(path, 200).safeParse(body);
-        expect(parsed.error?.issues ?? [], url).toEqual([]);
-        // zod drops keys a schema does not name: an answer equal to its parse holds none.
-        expect(parsed.data, url).toEqual(body);
+        // The bulk download is gzipped JSON Lines, each line a change as /changes answers it.
+        const gzipped = response.headers.get('content-type') === 'application/gzip';
+        const bodies = gzipped
+          ? gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line))
+          : [await response.json()];
+        const schema = gzipped ? syncChangeSchema : answerSchema(path, 200);
+        expect(bodies.length, url).toBeGreaterThan(0);
+        for (const body of bodies) {
+          const parsed = schema.safeParse(body);
+          expect(parsed.error?.issues ?? [], url).toEqual([]);
+          // zod drops keys a schema does not name: an answer equal to its parse holds none.
+          expect(parsed.data, url).toEqual(body);
+        }
         checked++;
       }
       const refused = await callWithKey(ctx, `${base}${concretePath}`, null);
@@ -96,9 +108,32 @@ describe('the OpenAPI document and the answers it documents', () => {
     expect(checked).toBe(2 * definitions.length);
   });
 
-  it('shows a curl example and a daily pull script in its description', () => {
+  it('gives every answer of every operation an example that validates against its schema', () => {
+    // JSON Schema 2020-12 (OpenAPI 3.1's own), the document's components reachable by their $ref.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: 'openapi.json', components: (document as unknown as { components: unknown }).components });
+    let examples = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [status, response] of Object.entries(item.get!.responses)) {
+        const content = (response as { content?: Record<string, { schema: object; example?: unknown }> }).content ?? {};
+        // Every answer is JSON but the bulk download's (gzip, its example a description of the lines).
+        const media = content['application/json'] ?? content['application/gzip'];
+        expect(media, `${path} ${status}`).toBeDefined();
+        expect(media!.example, `${path} ${status}`).toBeDefined();
+        const schema = JSON.parse(JSON.stringify(media!.schema).replaceAll('"#/components/', '"openapi.json#/components/'));
+        const valid = ajv.validate(schema, media!.example);
+        expect(ajv.errors ?? [], `${path} ${status}`).toEqual([]);
+        expect(valid).toBe(true);
+        examples++;
+      }
+    }
+    expect(examples).toBeGreaterThanOrEqual(3 * definitions.length);
+  });
+
+  it('shows a curl example and a daily sync script in its description', () => {
     const description = (document as unknown as { info: { description: string } }).info.description;
     expect(description).toContain(`curl -H "Authorization: Bearer $POLICY_TRACKER_KEY"`);
-    expect(description).toContain(`${ctx.config.APP_URL}/api/v1/policies?startDate=`);
+    expect(description).toContain(`${ctx.config.APP_URL}/api/v1/changes?pageSize=100`);
   });
 });

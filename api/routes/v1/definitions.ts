@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { analyticsGroupings, analyticsIntervals, maxAnalyticsPeriods } from '../../shared/analytics.ts';
-import { maxSuggestions, searchPageSizes, searchSorts } from '../../shared/search.ts';
+import { maxPageSize, maxSuggestions, searchSorts } from '../../shared/search.ts';
 import {
   analyticsSchema,
   collectionListSchema,
@@ -11,6 +11,7 @@ import {
   policyListSchema,
   searchResultSchema,
   suggestionListSchema,
+  syncPageSchema,
   topicListSchema,
 } from '../../public-api/shapes.ts';
 
@@ -20,8 +21,6 @@ import {
  * by ./criteria.ts and checked by the search's own schema (api/shared/search.ts), the one rule for
  * search criteria.
  */
-
-export const maxPageSize = Math.max(...searchPageSizes);
 
 const list = (description: string, example: string) => z.string().optional().openapi({ description: `${description} Comma-separated.`, example });
 
@@ -46,10 +45,7 @@ const filterQuery = z.object({
     .optional()
     .openapi({ description: '`latest` or `oldest` by publication date, or `relevance` (with a query). Default: relevance with `q`, else latest.' }),
   page: z.string().optional().openapi({ description: 'Page number, from 1 (default 1; at most 100000).', example: '1' }),
-  pageSize: z
-    .enum(searchPageSizes.map(String) as [string, ...string[]])
-    .optional()
-    .openapi({ description: `Policies a page: ${searchPageSizes.join(', ')} (default 20, at most ${maxPageSize}).` }),
+  pageSize: z.string().optional().openapi({ description: `Policies a page: any whole number from 1 to ${maxPageSize} (default 20).`, example: '30' }),
 });
 
 const searchQuery = filterQuery.extend({
@@ -62,10 +58,16 @@ const idParam = z.object({
 
 const json = <Schema extends z.ZodType>(schema: Schema, description: string) => ({ content: { 'application/json': { schema } }, description });
 
+/** An error answer, with an example of what it says (the others are generated from the schemas: api/public-api/openapi-examples.ts). */
+const failure = (description: string, code: string, message: string) => ({
+  content: { 'application/json': { schema: errorSchema, example: { error: { code, message } } } },
+  description,
+});
+
 const errors = {
-  400: json(errorSchema, 'A parameter is malformed: the message names it.'),
-  401: json(errorSchema, 'No API key, or one that is not valid or has been revoked.'),
-  429: json(errorSchema, 'Past the per-minute or per-day limit of the key: retry after `Retry-After` seconds.'),
+  400: failure('A parameter is malformed: the message names it.', 'bad_request', 'pageSize: must be at most 100'),
+  401: failure('No API key, or one that is not valid or has been revoked.', 'unauthorized', 'This API key is not valid or has been revoked'),
+  429: failure('Past the per-minute or per-day limit of the key: retry after `Retry-After` seconds.', 'rate_limited', 'Rate limit reached (60 a minute for this API key); retry in 42 s'),
 };
 
 const keyed = { security: [{ apiKey: [] }] };
@@ -89,7 +91,7 @@ export const getPolicyRoute = createRoute({
   description: "The policy as the key's user may read it now: the full text and analysis with full access, else the preview (title, description, key points).",
   ...keyed,
   request: { params: idParam },
-  responses: { 200: json(policyDetailSchema, 'The policy.'), ...errors, 404: json(errorSchema, 'No policy with this id.') },
+  responses: { 200: json(policyDetailSchema, 'The policy.'), ...errors, 404: failure('No policy with this id.', 'not_found', 'No policy with this id') },
 });
 
 export const searchRoute = createRoute({
@@ -153,4 +155,46 @@ export const collectionsRoute = createRoute({
   description: 'Newest first, each with its policies (id and title), most recently added first.',
   ...keyed,
   responses: { 200: json(collectionListSchema, 'The collections.'), 401: errors[401], 429: errors[429] },
+});
+
+export const changesRoute = createRoute({
+  method: 'get',
+  path: '/changes',
+  tags: ['Sync'],
+  summary: 'Sync: what changed since',
+  description:
+    "Every policy added, changed or deleted, oldest change first, a page at a time: a live policy as `/policies/{id}` answers it, a deleted one (moved to the Trash, or purged) as a tombstone. Start with `updatedSince` (or nothing, for everything), then follow `nextCursor` while `hasMore`; keep the last `nextCursor` and start from it next time. A change shows once it is a minute old. Back-dated arrivals come by when they arrived, not by their publication date.",
+  ...keyed,
+  request: {
+    query: z.object({
+      updatedSince: z.string().optional().openapi({ description: 'Changes made at or after this time (ISO 8601 date or date-time). Not with `cursor`.', example: '2024-05-30T07:00:00Z' }),
+      addedSince: z.string().optional().openapi({ description: 'Only policies added at or after this time (ISO 8601). Not with `cursor`, which keeps it.', example: '2024-01-01' }),
+      cursor: z.string().optional().openapi({ description: 'The `nextCursor` of the last page: where it ended, and its filters.' }),
+      pageSize: z.string().optional().openapi({ description: `Changes a page: 1 to ${maxPageSize} (default ${maxPageSize}).`, example: '100' }),
+    }),
+  },
+  responses: { 200: json(syncPageSchema, 'A page of changes.'), ...errors },
+});
+
+export const bulkRoute = createRoute({
+  method: 'get',
+  path: '/bulk/policies.jsonl.gz',
+  tags: ['Sync'],
+  summary: 'Bulk download of every policy',
+  description:
+    "Every policy the key's user may read, in id order, as gzipped JSON Lines: one `PolicyChange` (see `/changes`) a line, streamed. If the download breaks, ask again with `after` set to the id of the last whole line. The `Sync-Cursor` header is the `cursor` for `/changes` that picks up every change made since the download began.",
+  ...keyed,
+  request: {
+    query: z.object({
+      after: z.string().optional().openapi({ description: 'Resume after the policy with this id (the last whole line you received).', example: '1024' }),
+    }),
+  },
+  responses: {
+    200: {
+      content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }), example: '(gzip of lines such as {"id":1024,"deleted":false,"changedAt":"...","addedAt":"...","policy":{...}})' } },
+      description: 'The policies, gzipped JSON Lines.',
+      headers: z.object({ 'Sync-Cursor': z.string().openapi({ description: 'The `/changes` cursor for every change made since the download began.' }) }),
+    },
+    ...errors,
+  },
 });

@@ -1,10 +1,10 @@
 import { productName } from '../../../vocabulary/product.ts';
 import type { Config } from '../../config.ts';
-import { maxPageSize } from './definitions.ts';
+import { maxPageSize } from '../../shared/search.ts';
 
 /**
  * The OpenAPI document's own text: how to authenticate, the limits, paging, errors, and the two
- * examples docs/public-api.md points to (a curl call, a script that pulls new policies daily).
+ * examples docs/public-api.md points to (a curl call, a script that syncs daily).
  */
 export function openApiDocument(config: Pick<Config, 'APP_URL' | 'API_REQUESTS_PER_MINUTE' | 'API_REQUESTS_PER_DAY'>) {
   const base = `${config.APP_URL}/api/v1`;
@@ -37,24 +37,32 @@ curl -H "Authorization: Bearer $POLICY_TRACKER_KEY" \\
   "${base}/search?q=data%20security&departments=MIIT,PBOC&pageSize=10"
 \`\`\`
 
-## Pull new policies daily
-Run once a day (cron: \`0 7 * * * node pull-policies.mjs\`, Node 18+); it prints yesterday's policies, newest first:
+## Sync: pull what changed, daily
+\`/changes\` gives every policy added, changed or deleted since a cursor, oldest change first: a live policy whole (as \`/policies/{id}\` answers it), a deleted one (moved to the Trash, or purged) as a tombstone \`{ "id", "deleted": true, "changedAt", "addedAt" }\`. It goes by when a policy arrived or changed, not by its publication date, so a document published years ago and added today comes today. A change shows once it is a minute old. Keep the last \`nextCursor\` and start from it next time; the first run starts from nothing (or \`updatedSince\`), or from the \`Sync-Cursor\` header of the bulk download (\`/bulk/policies.jsonl.gz\`: every policy as gzipped JSON Lines, resumable with \`after\`).
+
+Run once a day (cron: \`0 7 * * * node sync-policies.mjs\`, Node 18+); it keeps a folder of policies, one JSON file each, in step:
 \`\`\`js
-// pull-policies.mjs
+// sync-policies.mjs
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 const key = process.env.POLICY_TRACKER_KEY;
-const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-for (let page = 1, totalPages = 1; page <= totalPages; page++) {
-  const url = \`${base}/policies?startDate=\${day}&endDate=\${day}&pageSize=100&page=\${page}\`;
+mkdirSync('policies', { recursive: true });
+let cursor = existsSync('cursor.txt') ? readFileSync('cursor.txt', 'utf8') : null;
+for (let hasMore = true; hasMore; ) {
+  const url = \`${base}/changes?pageSize=100\${cursor ? \`&cursor=\${cursor}\` : ''}\`;
   const response = await fetch(url, { headers: { Authorization: \`Bearer \${key}\` } });
   if (response.status === 429) {
     await new Promise((resume) => setTimeout(resume, Number(response.headers.get('Retry-After')) * 1000));
-    page--;
     continue;
   }
   if (!response.ok) throw new Error(\`\${response.status}: \${(await response.json()).error.message}\`);
-  const answer = await response.json();
-  totalPages = answer.totalPages;
-  for (const policy of answer.policies) console.log(policy.publishedOn, policy.department?.code ?? '-', policy.title);
+  const page = await response.json();
+  for (const change of page.changes) {
+    if (change.deleted) rmSync(\`policies/\${change.id}.json\`, { force: true });
+    else writeFileSync(\`policies/\${change.id}.json\`, JSON.stringify(change.policy));
+  }
+  cursor = page.nextCursor;
+  writeFileSync('cursor.txt', cursor);
+  hasMore = page.hasMore;
 }
 \`\`\``;
 }

@@ -9,8 +9,11 @@ import { assertWellFormedText, describeIssues } from '../../http/validation.ts';
 import { loadPolicyDetail } from '../../policies/detail.ts';
 import { loadAnalytics } from '../../analytics/analytics.ts';
 import { apiKeyAuthenticator } from '../../public-api/keys.ts';
+import { bulkDownload, bulkQuerySchema } from '../../public-api/bulk.ts';
 import { checkLimits } from '../../public-api/limits.ts';
+import { withResponseExamples } from '../../public-api/openapi-examples.ts';
 import * as shapes from '../../public-api/shapes.ts';
+import { cursorAt, loadChanges, syncQuerySchema } from '../../public-api/sync.ts';
 import { loadDepartments, loadIndustries, loadTopics } from '../../reference/lists.ts';
 import type { SearchAnswer } from '../../search/cached-search.ts';
 import { searchPolicies } from '../../search/policy-search.ts';
@@ -44,7 +47,10 @@ export function publicApiRoutes(deps: AppDeps) {
     description: 'A personal API key from Account Settings → API Keys.',
   });
   // The document is public, so it is registered before the key guard below, which it never reaches.
-  app.doc31('/openapi.json', openApiDocument(deps.config));
+  // It is made once, at its first request (every route is registered by then), with an example for
+  // every answer generated from the answer's schema.
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  app.get('/openapi.json', (c) => c.json((document ??= withResponseExamples(app.getOpenAPI31Document(openApiDocument(deps.config))))));
 
   app.use(async (c, next) => {
     // Every input of /api/v1 is in the path and the query string: the product's text rule first.
@@ -64,6 +70,17 @@ export function publicApiRoutes(deps: AppDeps) {
   return app
     .openapi(routes.listPoliciesRoute, async (c) => sendMapped(c, await searchOf(c, c.req.valid('query')), shapes.toPolicyList))
     .openapi(routes.searchRoute, async (c) => sendMapped(c, await searchOf(c, c.req.valid('query')), shapes.toSearchResult))
+    .openapi(routes.changesRoute, async (c) => c.json(await loadChanges(deps, parsed(syncQuerySchema, c.req.valid('query')), c.var.reader.entitled), 200))
+    .openapi(routes.bulkRoute, async (c) => {
+      const { after } = parsed(bulkQuerySchema, c.req.valid('query'));
+      const body = bulkDownload(deps, { after, entitled: c.var.reader.entitled });
+      return c.body(body, 200, {
+        'Content-Type': 'application/gzip',
+        'Content-Disposition': 'attachment; filename="policies.jsonl.gz"',
+        'Cache-Control': 'no-store',
+        'Sync-Cursor': cursorAt(deps.now()),
+      }) as unknown as Response & TypedResponse<string, 200, 'json'>;
+    })
     .openapi(routes.getPolicyRoute, async (c) => {
       const { id } = parsed(policyIdParamSchema, c.req.valid('param'));
       const detail = await loadPolicyDetail(deps, id, { id: c.var.reader.userId, role: c.var.reader.role });

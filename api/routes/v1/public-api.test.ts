@@ -146,6 +146,22 @@ describe('/api/v1 with and without a key', () => {
     expect(filtered.policies.map((policy: { id: number }) => policy.id)).toEqual([ids.cloud]);
   });
 
+  it('takes any page size from 1 to 100, as the docs say, and refuses 0 and 101 naming the limit', async () => {
+    for (const pageSize of [1, 30, 100]) {
+      const response = await callWithKey(ctx, `/api/v1/policies?pageSize=${pageSize}&sortBy=oldest`, subscriber.key);
+      expect(response.status, String(pageSize)).toBe(200);
+      const page = await response.json();
+      expect(page.pageSize).toBe(pageSize);
+      expect(page.policies).toHaveLength(Math.min(pageSize, page.total));
+      expect(page.totalPages).toBe(Math.ceil(page.total / pageSize));
+    }
+    for (const [pageSize, message] of [['0', 'pageSize: must be at least 1'], ['101', 'pageSize: must be at most 100']]) {
+      const response = await callWithKey(ctx, `/api/v1/search?pageSize=${pageSize}`, subscriber.key);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toEqual({ code: 'bad_request', message });
+    }
+  });
+
   it('refuses malformed parameters with 400 naming them, and answers 404 for an unknown policy', async () => {
     const cases: [string, RegExp][] = [
       ['/api/v1/policies?pageSize=500', /^pageSize: /],

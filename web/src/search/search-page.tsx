@@ -281,10 +281,10 @@ function SearchFilters({
           value={search.pageSize ?? defaultPageSize}
           onChange={(event) => {
             const size = Number(event.target.value);
-            onChange({ pageSize: size === defaultPageSize ? undefined : (size as SearchCriteria['pageSize']) });
+            onChange({ pageSize: size === defaultPageSize ? undefined : size });
           }}
         >
-          {searchPageSizes.map((size) => (
+          {pageSizeChoices(search.pageSize).map((size) => (
             <option key={size} value={size}>
               {size}
             </option>
@@ -294,6 +294,11 @@ function SearchFilters({
       </div>
     </div>
   );
+}
+
+/** The sizes offered, and the address's own when it asked for another (any 1 to 100 is taken). */
+function pageSizeChoices(current: number | undefined): number[] {
+  return current === undefined || (searchPageSizes as readonly number[]).includes(current) ? [...searchPageSizes] : [...searchPageSizes, current].sort((a, b) => a - b);
 }
 
 function SearchPagination({ page, totalPages, total, onPageChange }: { page: number; totalPages: number; total: number; onPageChange: (page: number) => void }) {

@@ -39,7 +39,7 @@ describe('the search page address', () => {
     expect(read('?q=tax&translation=%5B%22draft%22%5D')).toEqual({ q: 'tax' });
     expect(read('?q=tax&translation=pending')).toEqual({ q: 'tax' });
     expect(
-      read('?q=tax&page=0&pageSize=7&sortBy=newest&startDate=2024-02-30&endDate=2024-03-01&departments=%5B%7B%22a%22%3A1%7D%5D&topics=%5B%22FINTECH%22%5D&minImportance=99'),
+      read('?q=tax&page=0&pageSize=700&sortBy=newest&startDate=2024-02-30&endDate=2024-03-01&departments=%5B%7B%22a%22%3A1%7D%5D&topics=%5B%22FINTECH%22%5D&minImportance=99'),
     ).toEqual({ q: 'tax', endDate: '2024-03-01', topics: ['FINTECH'] });
   });
 

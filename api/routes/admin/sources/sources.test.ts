@@ -132,6 +132,15 @@ describe('the sources and their states', () => {
     expect(await summaryOf(other)).toMatchObject({ consecutiveFailures: 0, lastRun: expect.objectContaining({ status: 'succeeded' }) });
   });
 
+  it('never shows OK for a source whose last run failed, before it counts as failing', async () => {
+    const working = sourceCatalogue.find((entry) => entry.known.state === 'ok' && entry.code !== sourceCatalogue[0]!.code && entry.code !== sourceCatalogue[1]!.code)!.code;
+    expect(await summaryOf(working)).toMatchObject({ state: 'ok' });
+    await ctx.db.insert(sourceRuns).values({ sourceCode: working, trigger: 'scheduled', status: 'failed', error: 'Could not read the list page: x', finishedAt: new Date() });
+    expect(await summaryOf(working)).toMatchObject({ consecutiveFailures: 1, state: 'last run failed', stateReason: 'The last run failed: Could not read the list page: x' });
+    await ctx.db.insert(sourceRuns).values({ sourceCode: working, trigger: 'scheduled', status: 'succeeded', error: null, finishedAt: new Date() });
+    expect(await summaryOf(working)).toMatchObject({ consecutiveFailures: 0, state: 'ok' });
+  });
+
   it('counts the article links failing and waiting for a retry, with the oldest first failure', async () => {
     const other = sourceCatalogue[3]!.code;
     expect((await summaryOf(other)).failingArticles).toBeNull();
