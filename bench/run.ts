@@ -41,14 +41,10 @@ import { compareWithReference } from './reference.ts';
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls', 'links', 'dedupe'] as const;
+const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'bulk', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls', 'links', 'dedupe'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls,links,dedupe"]
-const sectionNames = ['indexer', 'search', 'public-api', 'bulk', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls'] as const;
-type SectionName = (typeof sectionNames)[number];
-
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,public-api,bulk,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,bulk,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls,links,dedupe"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
