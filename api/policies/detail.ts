@@ -28,24 +28,9 @@ async function loadRecord(deps: Pick<AppDeps, 'db'>, id: number): Promise<Policy
  * points); the full text and analysis need an entitled reader.
  */
 export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: number; role: Role } | null): Promise<PolicyDetail> {
-  const [policy, entitled, links, unresolved, sources, versions] = await Promise.all([
-    loadRecord(deps, id),
-    hasFullAccess(deps.db, reader, deps.now()),
-    documentLinks(deps.db, id),
-    unresolvedCitations(deps.db, id),
-    otherSourceUrls(deps.db, [id]),
-    otherVersions(deps.db, id),
-  ]);
+  const [policy, entitled] = await Promise.all([loadRecord(deps, id), hasFullAccess(deps.db, reader, deps.now())]);
   const content = readFullContent(policy.fullContent);
-  // Status and links are about the document and name other policies' titles: every reader sees
-  // them. What the text cites beyond the corpus is words of the text: for entitled readers (docs/principles.md).
-  const documentFacts = {
-    effectiveness: { status: policy.effectivenessStatus, since: policy.effectivenessSince, reason: policy.effectivenessReason },
-    links: links.map(({ kind, policyId, title }) => ({ kind, policyId, title })),
-    unresolvedCitations: entitled ? unresolved : [],
-    alsoPublishedAt: sources.get(id) ?? [],
-    otherVersions: versions,
-  };
+  const documentFacts = await loadDocumentFacts(deps, policy, entitled);
   if (!entitled) return toPolicyDetail(policy, content, { entitled: false }, documentFacts);
   const names = await loadTaxonomyNames(
     deps.db,
@@ -55,6 +40,30 @@ export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: 
   return toPolicyDetail(policy, content, { entitled: true, industryNames: names.industries, topicNames: names.topics }, documentFacts);
 }
 
+type DocumentFacts = Pick<PolicyDetail, 'effectiveness' | 'links' | 'unresolvedCitations' | 'alsoPublishedAt' | 'otherVersions'>;
+
+/**
+ * What a policy's detail says about the document among others: its status, its links, what it
+ * cites beyond the corpus, its other addresses and versions. Status and links are about the
+ * document and name other policies' titles: every reader sees them. What the text cites beyond
+ * the corpus is words of the text: for entitled readers (docs/principles.md).
+ */
+async function loadDocumentFacts(deps: Pick<AppDeps, 'db'>, policy: PolicyRecord, entitled: boolean): Promise<DocumentFacts> {
+  const [links, unresolved, sources, versions] = await Promise.all([
+    documentLinks(deps.db, policy.id),
+    entitled ? unresolvedCitations(deps.db, policy.id) : [],
+    otherSourceUrls(deps.db, [policy.id]),
+    otherVersions(deps.db, policy.id),
+  ]);
+  return {
+    effectiveness: { status: policy.effectivenessStatus, since: policy.effectivenessSince, reason: policy.effectivenessReason },
+    links: links.map(({ kind, policyId, title }) => ({ kind, policyId, title })),
+    unresolvedCitations: unresolved,
+    alsoPublishedAt: sources.get(policy.id) ?? [],
+    otherVersions: versions,
+  };
+}
+
 /**
  * Policy records as a reader with (`entitled`) or without full access reads them, in the records'
  * order: the bulk download and the sync of the public API read many at once, the taxonomy's names
@@ -62,13 +71,14 @@ export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: 
  */
 export async function toPolicyDetails(deps: Pick<AppDeps, 'db'>, records: readonly PolicyRecord[], entitled: boolean): Promise<PolicyDetail[]> {
   const contents = records.map((record) => readFullContent(record.fullContent));
-  if (!entitled) return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: false }));
+  const facts = await Promise.all(records.map((record) => loadDocumentFacts(deps, record, entitled)));
+  if (!entitled) return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: false }, facts[index]!));
   const names = await loadTaxonomyNames(
     deps.db,
     records.flatMap((record, index) => contents[index]!.impactAnalysis.map((impact) => impact.industryId).concat(record.industries.map((industry) => industry.id))),
     contents.flatMap((content) => content.topicAnalysis.map((impact) => impact.topicId)),
   );
-  return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: true, industryNames: names.industries, topicNames: names.topics }));
+  return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: true, industryNames: names.industries, topicNames: names.topics }, facts[index]!));
 }
 
 /**
@@ -138,7 +148,7 @@ function toPolicyDetail(
   policy: PolicyRecord,
   content: PolicyContent,
   access: { entitled: true; industryNames: Map<number, string>; topicNames: Map<number, string> } | { entitled: false },
-  documentFacts: Pick<PolicyDetail, 'effectiveness' | 'links' | 'unresolvedCitations' | 'alsoPublishedAt' | 'otherVersions'>,
+  documentFacts: DocumentFacts,
 ): PolicyDetail {
   const summary = {
     id: policy.id,
