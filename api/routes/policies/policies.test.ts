@@ -158,6 +158,9 @@ describe('policies: GET /api/policies/paginated, /api/policies/{id}, /api/polici
         impact: 8,
         tags: expect.any(Array),
         source_url: 'https://www.pbc.gov.cn/rules/1',
+        // Inserted without them: neither the source nor an analysis gave a Chinese title or number.
+        chinese_title: null,
+        document_number: null,
         alsoPublishedAt: [],
         otherVersions: [],
         preview: true,
