@@ -308,7 +308,7 @@ describe('a story whose policy was deleted', () => {
     await admin(`/policies/${policyId}`, { method: 'DELETE' });
     expect(await queued()).toMatchObject({ status: 'processed', policyDeleted: true });
     const prepared = prepareStory({ title: source.title, url, chineseText: source.chineseText }) as PreparedStory;
-    expect(await takeInStories(ctx.db, [prepared], testOrigin)).toEqual({ storedIds: [], duplicates: 1 });
+    expect(await takeInStories(ctx.db, [prepared], testOrigin)).toEqual({ storedIds: [], duplicates: 1, knownFromOtherSite: 0 });
     expect(await storiesInTrash(ctx.db, [prepared])).toEqual([url]);
 
     const refused = await admin(`/stories/${story.id}/requeue`, { json: {} });
