@@ -57,6 +57,10 @@ describe('indexer daemon', () => {
       description: policy.description,
       englishTranslation: 'Full English text',
       chineseOriginal: '关于促进和规范数据跨境流动的规定',
+      // Inserted without them: no Chinese title or number, and its status not read yet.
+      chineseTitle: '',
+      documentNumber: '',
+      effectiveness: 'unknown',
       keyPoints: ['Scope', 'Exemptions'],
       departmentId: 8,
       departmentCode: 'MIIT',

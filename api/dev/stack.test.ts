@@ -6,6 +6,7 @@ import { freePort } from '../../db/free-port.ts';
 import { createPolicy } from '../../db/testing.ts';
 import { startStack, type Stack } from './stack.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { linkedDocuments } from '../../db/linked-documents.ts';
 
 /** Polls until `check` answers a value (not undefined), or fails after `timeoutMs`. */
 async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
@@ -148,7 +149,8 @@ describe('a stack with its own Postgres and Meilisearch: each killed, each resta
     expect(lines.some((line) => /!! meilisearch was killed by SIGKILL; restarting it in 4 s/.test(line))).toBe(true);
     await eventually('search to answer 200 again', async () => ((await searchStatus()) === 200 ? true : undefined), 90_000);
     const response = await fetch(`${origin}/api/search?q=`);
-    expect(((await response.json()) as { policies: unknown[] }).policies).toHaveLength(3);
+    // The 3 demo policies and the real documents that cite, amend and repeal each other, all found again.
+    expect(((await response.json()) as { policies: unknown[] }).policies).toHaveLength(3 + linkedDocuments.length);
   }, 180_000);
 
   it('SIGKILL the postmaster: a new Postgres is started on the same data, a signed-in call answers 200 again', async () => {
