@@ -78,7 +78,7 @@ describe('subscriber account journeys', () => {
     const email = uniqueEmail('signup');
     await signUpAndPay(page, email, strongPassword);
 
-    const welcome = page.getByRole('dialog', { name: /Welcome to .* Pro/ });
+    const welcome = page.getByRole('dialog', { name: 'Welcome to China Policy Tracker Full Access!' });
     await welcome.waitFor({ timeout: 15_000 });
     await welcome.getByRole('button', { name: 'Get Started' }).click();
     await welcome.waitFor({ state: 'hidden' });

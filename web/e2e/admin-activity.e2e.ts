@@ -75,7 +75,7 @@ describe('the Activity view', () => {
       const editor = page.getByRole('dialog');
       const saveButton = editor.getByRole('button', { name: 'Save Changes' });
       await saveButton.waitFor();
-      await editor.getByLabel('Title').fill(`${marker} ${viewport} activity policy, renamed`);
+      await editor.getByLabel('Title', { exact: true }).fill(`${marker} ${viewport} activity policy, renamed`);
       const saveBox = await saveButton.boundingBox();
       await saveButton.click();
       await expectToast(page, 'Policy updated');

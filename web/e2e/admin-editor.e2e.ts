@@ -34,7 +34,7 @@ async function openEditor(page: Page, id: number, search: string) {
   await page.getByText('Showing 1 - 1 of 1').waitFor();
   await page.getByRole('button', { name: `Edit policy ${id}` }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Policy' });
-  await editor.getByLabel('Title').waitFor();
+  await editor.getByLabel('Title', { exact: true }).waitFor();
   return editor;
 }
 
@@ -54,13 +54,13 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await editor.waitFor({ state: 'detached' });
 
       editor = await openEditor(page, id, `${marker} ${viewport} discard`);
-      await editor.getByLabel('Title').fill(`${title} edited`);
+      await editor.getByLabel('Title', { exact: true }).fill(`${title} edited`);
       await page.keyboard.press('Escape');
       await discard.waitFor();
       await checkPage(page, `admin-editor-discard-${viewport}`);
       await discard.getByRole('button', { name: 'Keep editing' }).click();
       await discard.waitFor({ state: 'detached' });
-      expect(await editor.getByLabel('Title').inputValue()).toBe(`${title} edited`);
+      expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe(`${title} edited`);
 
       await editor.getByRole('button', { name: 'Close' }).click();
       await discard.getByRole('button', { name: 'Keep editing' }).click();
@@ -75,7 +75,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       const question = await leaving;
       expect(question.type()).toBe('beforeunload');
       await question.dismiss();
-      expect(await editor.getByLabel('Title').inputValue()).toBe(`${title} edited`);
+      expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe(`${title} edited`);
 
       await editor.getByRole('button', { name: 'Cancel' }).click();
       await discard.getByRole('button', { name: 'Discard' }).click();

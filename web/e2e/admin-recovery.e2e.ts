@@ -40,7 +40,7 @@ async function openEditor(page: Page, search: string, id: number) {
   await page.getByText('Showing 1 - 1 of 1').waitFor();
   await page.getByRole('button', { name: `Edit policy ${id}` }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Policy' });
-  await editor.getByLabel('Title').waitFor();
+  await editor.getByLabel('Title', { exact: true }).waitFor();
   return editor;
 }
 
@@ -86,11 +86,11 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       const myEditor = await openEditor(mine, `${marker} ${viewport} shared`, id);
       const theirEditor = await openEditor(theirs, `${marker} ${viewport} shared`, id);
 
-      await theirEditor.getByLabel('Title').fill(`${marker} ${viewport} their title`);
+      await theirEditor.getByLabel('Title', { exact: true }).fill(`${marker} ${viewport} their title`);
       await theirEditor.getByRole('button', { name: 'Save Changes' }).click();
       await expectToast(theirs, 'Policy updated');
 
-      await myEditor.getByLabel('Title').fill(`${marker} ${viewport} my title`);
+      await myEditor.getByLabel('Title', { exact: true }).fill(`${marker} ${viewport} my title`);
       await myEditor.getByRole('button', { name: 'Save Changes' }).click();
       const conflict = mine.getByRole('alertdialog', { name: 'This policy was changed while you edited it' });
       await conflict.waitFor();
@@ -104,7 +104,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       } else {
         await conflict.getByRole('button', { name: 'Reload' }).click();
         await conflict.waitFor({ state: 'detached' });
-        expect(await myEditor.getByLabel('Title').inputValue()).toBe(`${marker} ${viewport} their title`);
+        expect(await myEditor.getByLabel('Title', { exact: true }).inputValue()).toBe(`${marker} ${viewport} their title`);
         expect(await storedTitle(id)).toBe(`${marker} ${viewport} their title`);
       }
       await mine.context().close();
@@ -115,7 +115,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       const { id } = await createPolicy(database.db, { title: `${marker} ${viewport} history first title` });
       const page = await adminPage(viewport);
       let editor = await openEditor(page, `${marker} ${viewport} history`, id);
-      await editor.getByLabel('Title').fill(`${marker} ${viewport} history second title`);
+      await editor.getByLabel('Title', { exact: true }).fill(`${marker} ${viewport} history second title`);
       await editor.getByRole('button', { name: 'Save Changes' }).click();
       await expectToast(page, 'Policy updated');
 
@@ -135,7 +135,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       expect(await versions.nth(0).textContent()).toContain('Restored version 1 by Demo Admin');
       expect(await storedTitle(id)).toBe(`${marker} ${viewport} history first title`);
       await editor.getByRole('tab', { name: 'Basic Information' }).click();
-      expect(await editor.getByLabel('Title').inputValue()).toBe(`${marker} ${viewport} history first title`);
+      expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe(`${marker} ${viewport} history first title`);
       await page.context().close();
     });
 
@@ -144,7 +144,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await page.goto('/admin?tab=policies');
       await page.getByRole('button', { name: 'New Policy' }).click();
       const editor = page.getByRole('dialog', { name: 'New Policy' });
-      await editor.getByLabel('Title').fill(`${marker} ${viewport} written by hand`);
+      await editor.getByLabel('Title', { exact: true }).fill(`${marker} ${viewport} written by hand`);
       await editor.getByLabel('Date', { exact: true }).fill('03/02/2026');
       await editor.getByLabel('Date', { exact: true }).press('Enter');
       await editor.getByLabel('Description').fill('A notice an admin typed in.');

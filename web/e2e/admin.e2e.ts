@@ -223,14 +223,14 @@ describe('the policy editor', () => {
       await page.getByText('Showing 1 - 1 of 1').waitFor();
       await page.getByRole('button', { name: `Edit policy ${id}` }).click();
       const editor = page.getByRole('dialog', { name: 'Edit Policy' });
-      await editor.getByLabel('Title').waitFor();
+      await editor.getByLabel('Title', { exact: true }).waitFor();
 
       // Basic Information.
       expect(await editor.getByLabel('ID').inputValue()).toBe(String(id));
       expect(await editor.getByLabel('Impact Score').getAttribute('min')).toBe('1');
       expect(await editor.getByLabel('Impact Score').getAttribute('max')).toBe('10');
       const newTitle = `${marker} ${viewport} wallaby habitat measures`;
-      await editor.getByLabel('Title').fill(newTitle);
+      await editor.getByLabel('Title', { exact: true }).fill(newTitle);
       await editor.getByLabel('Impact Score').fill('8');
       await editor.getByLabel('Department').selectOption('6');
       await checkPage(page, `admin-editor-basic-${viewport}`);
@@ -275,7 +275,7 @@ describe('the policy editor', () => {
 
       // The title typed before the translation save is still in the draft.
       await editor.getByRole('tab', { name: 'Basic Information' }).click();
-      expect(await editor.getByLabel('Title').inputValue()).toBe(newTitle);
+      expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe(newTitle);
       await editor.getByRole('button', { name: 'Save Changes' }).click();
       await expectToast(page, 'Policy updated');
       await editor.waitFor({ state: 'detached' });
