@@ -10,13 +10,14 @@ const published: Record<string, [string, Partial<SearchCriteria>]> = {
   industries: ['Financial Services,Technology', { industries: ['Financial Services', 'Technology'] }],
   topics: ['fintech,BONDS', { topics: ['FINTECH', 'BONDS'] }],
   translation: ['machine,reviewed', { translation: ['machine', 'reviewed'] }],
+  effectiveness: ['in_force,repealed', { effectiveness: ['in_force', 'repealed'] }],
   startDate: ['2024-01-01', { startDate: '2024-01-01' }],
   endDate: ['2024-12-31', { endDate: '2024-12-31' }],
   minImportance: ['6', { minImportance: 6 }],
   maxImportance: ['9', { maxImportance: 9 }],
   sortBy: ['oldest', { sortBy: 'oldest' }],
   page: ['3', { page: 3 }],
-  pageSize: ['50', { pageSize: 50 }],
+  pageSize: ['30', { pageSize: 30 }],
 };
 
 const namesOf = (route: typeof searchRoute | typeof listPoliciesRoute) => Object.keys(route.request.query.shape).sort();
