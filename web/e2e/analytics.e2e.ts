@@ -14,7 +14,7 @@ import { waitForSearchIndex } from './search-helpers.ts';
 
 /** The total the search page says it found. */
 async function searchTotal(page: Page): Promise<number> {
-  const found = page.getByText(/^\d+ results found$/);
+  const found = page.getByText(/^\d+ results? found$/);
   await found.waitFor({ timeout: 15_000 });
   return Number((await found.textContent())!.split(' ')[0]);
 }

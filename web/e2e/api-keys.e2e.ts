@@ -111,7 +111,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await page.waitForURL((url) => url.pathname === '/api/docs');
       await page.getByRole('heading', { name: /China Policy Tracker API/ }).waitFor({ timeout: 15_000 });
       await page.getByText('/policies/{id}').first().waitFor();
-      expect(await page.getByText('Pull new policies daily').count()).toBeGreaterThan(0);
+      expect(await page.getByText('Sync: pull what changed, daily').count()).toBeGreaterThan(0);
       expect(refusedByPolicy).toEqual([]);
       await screenshot(page, `api-docs-${viewport}`);
     });

@@ -358,7 +358,7 @@ describe('dashboard', () => {
     await mobile.close();
   });
 
-  it('keeps the filter bar on one row at 1280 px with no filter, within the window with every filter applied, and in line when a date is mistyped', async () => {
+  it('keeps the filter bar within the window at 1280 px in at most two rows (the order, page size and Reset together), with no filter and with every filter applied, and in line when a date is mistyped', async () => {
     const context = await newContext(browser, 'desktop');
     const page = await context.newPage();
     await signInToDashboard(page);
@@ -373,16 +373,16 @@ describe('dashboard', () => {
           .map((control) => ({ name: control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.id, bottom: Math.round(control.getBoundingClientRect().bottom) })),
       );
     const rowsOf = async () => new Set((await bottoms()).map((control) => control.bottom)).size;
-    const expectOneRow = async (when: string) => {
-      expect(await rowsOf(), `${when}: ${JSON.stringify(await bottoms())}`).toBe(1);
-    };
     const expectWithinWindow = async (when: string) => {
       const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
       expect(widths.document, `${when}: the page is ${widths.document} px wide`).toBeLessThanOrEqual(widths.window);
       const reset = await page.getByRole('button', { name: 'Reset', exact: true }).boundingBox();
       expect(reset!.x + reset!.width, when).toBeLessThanOrEqual(widths.window);
     };
-    await expectOneRow('no filters');
+    // Five lists (the Status filter of issue 42 the fifth), two dates and importance fill the first
+    // row; the order, page size and Reset wrap together onto a second one.
+    expect(await rowsOf(), `no filters: ${JSON.stringify(await bottoms())}`).toBeLessThanOrEqual(2);
+    await expectWithinWindow('no filters');
 
     // Every filter applied: a query (Most relevant), two departments, an industry, a topic, importance, dates.
     await page.getByTestId('dashboard-search-input').fill('market');
@@ -450,8 +450,10 @@ describe('dashboard', () => {
       if (way === 'Back') await page.goBack();
       else await page.getByRole('link', { name: 'Return to Dashboard' }).click();
       await waitForPath(page, /^\/dashboard$/);
-      // The position is restored in the commit that puts the results on screen.
+      // The position is restored once the results are on screen and the page is tall enough for it
+      // (it may grow after the first results: the restore follows it).
       await page.getByTestId('dashboard-results').waitFor();
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 10, top, { timeout: 10_000 }).catch(() => {});
       return page.evaluate(() => window.scrollY);
     };
     for (const top of [900, 2000]) {
