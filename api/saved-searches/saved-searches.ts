@@ -18,13 +18,20 @@ import {
 } from '../shared/saved-search-schemas.ts';
 import type { AlertFrequency } from '../../vocabulary/alerts.ts';
 import { feedUrlsOf } from '../shared/feed-urls.ts';
-import { readStoredQuery } from './stored-query.ts';
+import { readStoredQueryForOwner } from './stored-query.ts';
 
 type Owner = { id: number; role: Role };
-/** A row with its query read as criteria (./stored-query.ts). */
-type SavedSearchRow = Omit<typeof savedSearches.$inferSelect, 'query'> & { query: SavedSearchQuery };
+/**
+ * A row with its query read as criteria (./stored-query.ts). `outdatedFilters` names the criteria
+ * today's rules refuse: such a search matches nothing (its count, alerts and feed) until its owner
+ * saves it again.
+ */
+type SavedSearchRow = Omit<typeof savedSearches.$inferSelect, 'query'> & { query: SavedSearchQuery; outdatedFilters: string[] };
 
-const withQuery = (row: typeof savedSearches.$inferSelect): SavedSearchRow => ({ ...row, query: readStoredQuery(row.query) });
+const withQuery = (row: typeof savedSearches.$inferSelect): SavedSearchRow => {
+  const { query, outdated } = readStoredQueryForOwner(row.query);
+  return { ...row, query, outdatedFilters: outdated };
+};
 
 export const savedSearchNotFound = () => notFound('Saved search not found');
 
@@ -63,14 +70,17 @@ function toSavedSearch(deps: AppDeps, row: SavedSearchRow, hitCount: number): Sa
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     hitCount,
+    outdatedFilters: row.outdatedFilters,
     feedUrl: feedUrlsOf(deps.config.APP_URL, { savedSearchId: row.id }),
   };
 }
 
 async function withHitCounts(deps: AppDeps, owner: Owner, rows: SavedSearchRow[]): Promise<SavedSearch[]> {
   const reader = { entitled: await hasFullAccess(deps.db, owner, deps.now()) };
-  const counts = await countHits(deps, rows.map((row) => row.query), reader);
-  return rows.map((row, index) => toSavedSearch(deps, row, counts[index]!));
+  const counted = rows.filter((row) => row.outdatedFilters.length === 0);
+  const counts = await countHits(deps, counted.map((row) => row.query), reader);
+  const countOf = new Map(counted.map((row, index) => [row.id, counts[index]!]));
+  return rows.map((row) => toSavedSearch(deps, row, countOf.get(row.id) ?? 0));
 }
 
 /** The owner's saved searches, newest first. */

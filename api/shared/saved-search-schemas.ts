@@ -77,6 +77,12 @@ export type SavedSearch = {
   updatedAt: string;
   /** The policies the search finds for its owner now (entitlement included). */
   hitCount: number;
+  /**
+   * The criteria of the stored search that today's rules refuse (a filter value that no longer
+   * exists), left out of `query`: until the owner saves it again it matches nothing. Empty when
+   * the search is whole.
+   */
+  outdatedFilters: string[];
   feedUrl: { atom: string; rss: string };
 };
 

@@ -1,4 +1,4 @@
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, signIn, waitForPath } from './account-helpers.ts';
 import { launchBrowser, newContext, screenshot } from './browser.ts';
@@ -48,6 +48,21 @@ async function holdSearches(page: Page) {
 }
 
 /** The dashboard's searches: its InstantSearch client asks GET /api/search (not the suggestions or the Chinese matches). */
+/**
+ * The first card title on screen and not under the sticky search and filter bar: clicking one
+ * under the bar (two rows tall at 1280 px) makes the browser scroll it into view first, moving
+ * the page the journey scrolled to.
+ */
+function firstUncoveredTitle(titles: Locator): Promise<number> {
+  return titles.evaluateAll((headings) =>
+    headings.findIndex((heading) => {
+      const box = heading.getBoundingClientRect();
+      const atPoint = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+      return box.top > 0 && atPoint !== null && heading.contains(atPoint);
+    }),
+  );
+}
+
 const dashboardSearches = (url: URL) => url.pathname === '/api/search';
 
 /** Signs in and waits for the dashboard it lands on, so later storage changes are not raced by its first render. */
@@ -442,15 +457,7 @@ describe('dashboard', () => {
       const title = page.getByTestId('dashboard-results').getByRole('heading', { level: 2 }).filter({
         has: page.locator('a'),
       });
-      // The first card whose title is on screen and not under the sticky search and filter bar
-      // (clicking one under it would make the browser scroll it into view, moving the page).
-      const index = await title.evaluateAll((headings) =>
-        headings.findIndex((heading) => {
-          const box = heading.getBoundingClientRect();
-          const atPoint = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
-          return box.top > 0 && atPoint !== null && heading.contains(atPoint);
-        }),
-      );
+      const index = await firstUncoveredTitle(title);
       await title.nth(index).getByRole('link').click();
       await waitForPath(page, /^\/policy\/\d+$/);
       await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
@@ -479,7 +486,7 @@ describe('dashboard', () => {
     const top = 1500;
     await page.evaluate((y) => window.scrollTo(0, y), top);
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 1, top);
-    const index = await titles.evaluateAll((headings) => headings.findIndex((heading) => heading.getBoundingClientRect().top > 60));
+    const index = await firstUncoveredTitle(titles);
     const title = (await titles.nth(index).textContent()) ?? '';
     await titles.nth(index).getByRole('link').click();
     await waitForPath(page, /^\/policy\/\d+$/);
@@ -515,7 +522,7 @@ describe('dashboard', () => {
     const openAndComeBackLate = async (top: number) => {
       await page.evaluate((y) => window.scrollTo(0, y), top);
       await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 1, top);
-      const index = await titles.evaluateAll((headings) => headings.findIndex((heading) => heading.getBoundingClientRect().top > 60));
+      const index = await firstUncoveredTitle(titles);
       const title = (await titles.nth(index).textContent()) ?? '';
       await titles.nth(index).getByRole('link').click();
       await waitForPath(page, /^\/policy\/\d+$/);

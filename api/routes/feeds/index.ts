@@ -86,7 +86,8 @@ export function feedRoutes(deps: AppDeps) {
         subject: { savedSearchId: search.id },
         title: `${search.name}: ${productName}`,
         description: `New policies matching your saved search "${search.name}".`,
-        queries: [search.query],
+        // A search whose stored criteria today's rules refuse matches nothing, as its alerts do.
+        queries: search.outdatedFilters.length === 0 ? [search.query] : [],
         reader: signedIn.reader,
         personal: true,
       });

@@ -191,4 +191,29 @@ describe('/api/saved-searches', () => {
     const [rule] = await alertRules(ctx.db, { userIds: [user.id] });
     expect(rule).toMatchObject({ ruleId: `search:${old!.id}`, query: current.query });
   });
+
+  it('a stored search that today\'s rules partly refuse is still listed, matches nothing until its owner keeps the rest, and the list never fails', async () => {
+    const { cookie, user } = await createSignedInUser(ctx);
+    const [outdated] = await ctx.db
+      .insert(savedSearches)
+      .values({ userId: user.id, name: 'Stored long ago', query: { q: 'settlement', topics: ['not a code'] }, alert: 'daily' })
+      .returning();
+    const today = await (await post({ name: 'Saved today', query: { q: 'settlement' }, alert: 'daily' }, cookie)).json();
+
+    const response = await get('/api/saved-searches', cookie);
+    expect(response.status).toBe(200);
+    const list = await response.json();
+    expect(list.map((search: { name: string; hitCount: number; outdatedFilters: string[] }) => [search.name, search.hitCount, search.outdatedFilters])).toEqual([
+      ['Saved today', 2, []],
+      ['Stored long ago', 0, ['topics']],
+    ]);
+    expect(list[1].query).toEqual({ q: 'settlement' });
+    // Its alerts match nothing rather than more than it asked for.
+    expect((await alertRules(ctx.db, { userIds: [user.id] })).map((rule) => rule.ruleId)).toEqual([`search:${today.id}`]);
+
+    const kept = await patch(outdated!.id, { query: list[1].query }, cookie);
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject({ name: 'Stored long ago', hitCount: 2, outdatedFilters: [], query: { q: 'settlement' } });
+    expect((await alertRules(ctx.db, { userIds: [user.id] })).map((rule) => rule.ruleId).sort()).toEqual([`search:${outdated!.id}`, `search:${today.id}`].sort());
+  });
 });

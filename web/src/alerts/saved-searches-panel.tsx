@@ -62,6 +62,19 @@ function SavedSearchEntry({ search, onRun }: { search: SavedSearch; onRun: ((que
         <span className="shrink-0 text-xs text-slate-700">{countOf(search.hitCount, 'policy')}</span>
       </div>
       <p className="mt-1 text-xs break-words text-slate-700">{describeSavedQuery(search.query)}</p>
+      {search.outdatedFilters.length > 0 && (
+        <p className="mt-2 text-xs text-amber-900" role="status">
+          Part of this search no longer applies, so it finds nothing and sends no alerts.{' '}
+          <button
+            type="button"
+            className="font-semibold underline"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: search.id, query: search.query })}
+          >
+            Keep the rest
+          </button>
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <label className="sr-only" htmlFor={`alert-${search.id}`}>
           Alerts for {search.name}

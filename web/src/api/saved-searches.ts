@@ -32,7 +32,7 @@ export function useSaveSearch() {
 export function useUpdateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...json }: { id: number; name?: string; alert?: AlertFrequency }) =>
+    mutationFn: ({ id, ...json }: { id: number; name?: string; query?: SavedSearchQuery; alert?: AlertFrequency }) =>
       call(rpc['saved-searches'][':id'].$patch({ param: { id: String(id) }, json })),
     onSuccess: () => toast({ title: 'Saved search updated' }),
     onError: (error) => toast({ title: 'Error', description: failureText(error, 'Failed to update the saved search. Please try again.'), variant: 'destructive' }),
