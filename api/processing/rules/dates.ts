@@ -39,10 +39,13 @@ export function findDates(lines: readonly string[], receivedOn: string): Documen
   // Else the header of a regulation as compilations print it: one line per step, the date first.
   // The latest publication or amendment is the version in hand; adoption (通过) precedes publication.
   if (!publishedOn) {
-    const header = lines.slice(0, 8).flatMap((line) => {
+    const head = lines.slice(0, 9);
+    const header = head.slice(0, 8).flatMap((line, index) => {
       const [first] = datesIn(line);
       if (!first || !/^[（(]?\s*$/.test(line.slice(0, first.index))) return [];
-      const rest = line.slice(first.end);
+      // A step whose joint issuers run onto the next line ("1958年4月19日 交通部" / "水产部发布") is read whole.
+      const next = head[index + 1] ?? '';
+      const rest = line.slice(first.end) + (!issuedOrAmended.test(line) && !adopted.test(line) && datesIn(next).length === 0 ? next : '');
       return issuedOrAmended.test(rest) ? [{ iso: first.iso, issued: true }] : adopted.test(rest) ? [{ iso: first.iso, issued: false }] : [];
     });
     const issued = header.filter((step) => step.issued).map((step) => step.iso).sort();

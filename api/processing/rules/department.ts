@@ -94,7 +94,8 @@ function issuerAt(line: string, where: 'start' | 'adopted'): DepartmentCode | nu
       return code;
     }
     // A compilation's header: "经人力资源和社会保障部第6次部务会议通过", "国家市场监督管理总局令第56号公布".
-    if (where === 'adopted' && (compact.includes(`经${name}`) || compact.includes(`${name}令`))) return code;
+    // Not "经国务院批准": the body that approves a ministry's rules is not the one that issues them.
+    if (where === 'adopted' && (new RegExp(`经${name}[^批]*通过`).test(compact) || compact.includes(`${name}令`))) return code;
   }
   return null;
 }
@@ -143,6 +144,31 @@ export function namedIssuers(input: { title: string; lines: readonly string[]; n
 }
 
 /**
+ * A compilation's header step that names the issuing bodies and the act: "1987年4月29日 国务院发布",
+ * "1986年9月15日 中共中央、国务院发布". The first of the product's bodies among them; null when the
+ * step names none of them (1999年5月25日 民政部令第14号发布).
+ */
+function byIssuingStep(lines: readonly string[]): DepartmentCode | null {
+  for (const line of lines) {
+    const step = /^\d{4}年\d{1,2}月\d{1,2}日(.+?)(?:发布|公布)$/.exec(line.replace(/[\s\u3000]/g, ''));
+    const found = step?.[1]!.split('、').map(departmentNamed).find(Boolean);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * A decree number of a body outside the product's 14 (交通部令第8号, 国家食品药品监督管理局令第9号):
+ * the decree names the issuer, so a body the text names elsewhere (the one that approved it, the
+ * one that interprets it today) is not the document's department.
+ */
+function decreeOfAnotherBody(number: DocumentNumber | null): boolean {
+  if (!number || !/令/.test(number.prefix)) return false;
+  const bodies = number.text.replace(/中华人民共和国/g, '').replace(/令.*$/, '').split('、');
+  return bodies.every((body) => bodyName.test(body) && !departmentNamed(body));
+}
+
+/**
  * What the document says of itself when no heading or signature names its issuer: the body that
  * interprets it (本规定由中国证监会负责解释), or the body its first articles introduce as the one
  * that makes and enforces its rules (第二条 中国证券监督管理委员会（以下简称中国证监会）...).
@@ -175,13 +201,16 @@ export function findDepartment(input: { url: string; title: string; lines: reado
   const header = input.lines.slice(0, 6);
   // The first-named of several issuers is the document's department (issue 44): the first of the product's bodies among them.
   const named = namedIssuers(input).map(departmentNamed).find(Boolean) ?? null;
+  const byDecree = byNumber(input.number);
+  if (!byHost(input.url) && !byDecree && decreeOfAnotherBody(input.number)) return null;
   return (
     found(byHost(input.url), 'source URL') ??
-    found(byNumber(input.number), 'document number') ??
+    found(byDecree, 'document number') ??
     found(issuerAt(input.title, 'start'), 'issuer named') ??
     found(header.map((line) => issuerAt(line, 'start')).find(Boolean) ?? null, 'issuer named') ??
     found(named, 'issuer named') ??
     found(header.map((line) => issuerAt(line, 'adopted')).find(Boolean) ?? null, 'issuer named') ??
+    found(byIssuingStep(header), 'issuer named') ??
     found(byOwnStatement(input.lines), 'issuer named') ??
     // Kinds only one body issues: the statistical communiqué (NBS), the foreign ministry spokesperson's remarks (MOFA).
     found(/统计公报(（[^）]*）)?$/.test(input.title) ? 'NBS' : null, 'document type') ??
