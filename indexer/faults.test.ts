@@ -179,7 +179,7 @@ describe('indexer under faults', () => {
       // The survivor must be past its start-up, so that the outage meets it in its sync loop.
       await eventually(async () => running[1]!.lines.some((line) => line.includes('syncing')), {
         what: 'the second indexer to start',
-        timeoutMs: 30_000,
+        timeoutMs: 90_000,
       });
       await meili.stop();
       outageBegun();
@@ -187,12 +187,12 @@ describe('indexer under faults', () => {
       // Until an indexer started during the outage has met it: it cannot set up its keys.
       await eventually(async () => indexers.some((indexer) => indexer.lines.some((line) => line.startsWith('[indexer] cannot set up the Meilisearch keys'))), {
         what: 'an indexer started during the outage to meet it',
-        timeoutMs: 30_000,
+        timeoutMs: 90_000,
       });
       meili = await startOwnMeilisearch();
       await eventually(async () => indexers.some((indexer) => indexer.lines.some((line) => line.startsWith('[indexer] recovered after'))), {
         what: 'an indexer to recover from the outage',
-        timeoutMs: 30_000,
+        timeoutMs: 90_000,
       });
       meiliDown = false;
     })();

@@ -95,7 +95,7 @@ export async function indexAll(ctx: IndexableContext, timeoutMs = 60_000): Promi
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after the deadline. */
 export async function eventually<T>(check: () => Promise<T | undefined | false>, options: { timeoutMs?: number; what?: string } = {}): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;
