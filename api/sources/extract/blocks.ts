@@ -25,7 +25,7 @@ const fullDate = /(?:19|20)\d{2}\s*[-年/.]\s*\d{1,2}\s*[-月/.]\s*\d{1,2}/;
 const monthDay = /(?<![\d.\-/])(\d{1,2})(?:-|月)(\d{1,2})(?![\d.\-/])/;
 const yearHeading = /^\s*((?:19|20)\d{2})\s*年?\s*$/;
 
-type Block = { link: HtmlElement; url: string; title: string; row: HtmlElement; date: string | null };
+type Block = { url: string; title: string; row: HtmlElement; date: string | null };
 
 /** An element's text with the link's title (attribute and visible text) taken out: what the row shows beside it. */
 function besideTitle(element: HtmlElement, titles: readonly string[]): string {
@@ -100,7 +100,7 @@ function findBlocks(document: HtmlDocument, base: string): Block[] {
       if (beside.length > maxRowExtra) break;
       const date = rowDate(beside, () => yearBefore(node!, order, headings), url);
       if (date === undefined) continue;
-      blocks.push({ link, url, title, row: node, date });
+      blocks.push({ url, title, row: node, date });
       break;
     }
   }
