@@ -87,7 +87,7 @@ export async function loadPolicyExport(deps: AppDeps, id: number, reader: Sessio
       { kind: 'points', heading: 'Key Points', points: content.keyPoints.length ? content.keyPoints : [{ title: '', content: 'No key points.' }] },
       ...texts,
       { kind: 'paragraphs', heading: 'Analysis', paragraphs: analysis.length ? analysis : ['No analysis is available for this policy yet.'], lang: 'en' },
-      { kind: 'points', heading: 'Topic Impacts', points: impacts.length ? impacts : [{ title: '', content: 'No topic impacts.' }] },
+      { kind: 'points', heading: 'Industry Impacts', points: impacts.length ? impacts : [{ title: '', content: 'No industry impacts.' }] },
       { kind: 'facts', heading: 'Tags', facts: [{ label: 'Industries', value: tagNames('industry') }, { label: 'Topics', value: tagNames('topic') }] },
     ],
   };

@@ -5,7 +5,7 @@ import { optionalParam, wholeNumber } from './params.ts';
 /** The back office's Sources tab (issue 31): its requests, checked by the API and the form alike, and its answers. */
 
 /** How a source stands, as the Sources tab and /status show it. */
-export const sourceStates = ['ok', 'failing', 'last run failed', 'stale', 'disabled', 'needs browser', 'blocked'] as const;
+export const sourceStates = ['ok', 'failing', 'last run failed', 'layout changed', 'stale', 'disabled', 'needs browser', 'blocked'] as const;
 export type SourceState = (typeof sourceStates)[number];
 
 /** A source's code in a path: the catalogue's codes, its departments' (SC, PBOC, ...). */

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, max, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, max, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { pendingStories, sourceRuns } from '../../db/schema/index.ts';
+import { pendingStories, sourceLists, sourceRuns } from '../../db/schema/index.ts';
 import type { SourceRun, SourceState, SourceSummary } from '../shared/source-schemas.ts';
 import { failingArticlesBySource } from './article-failures.ts';
 import type { SourcesSettings } from './config.ts';
@@ -10,8 +10,10 @@ import type { Source } from './sources.ts';
  * How each source stands (issue 31), for the Sources tab and /status alike: its last run, its last
  * success, the runs failed in a row since, the stories it brought in the last 24 hours, the article
  * links failing and waiting for a retry, and its state:
- * disabled, failing (SOURCES_FAILING_AFTER_RUNS runs in a row), needs browser or blocked (the catalogue
- * says the site defeats polite fetching; its runs still try), stale (nothing new for SOURCES_STALE_AFTER_DAYS days), else ok.
+ * disabled, layout changed (a list whose first page gave links on earlier runs gives none now, issue 44;
+ * it clears when links come back), failing (SOURCES_FAILING_AFTER_RUNS runs in a row), needs browser or
+ * blocked (the catalogue says the site defeats polite fetching; its runs still try), stale (nothing new
+ * for SOURCES_STALE_AFTER_DAYS days), else ok.
  */
 
 export function toSourceRun(row: typeof sourceRuns.$inferSelect): SourceRun {
@@ -69,6 +71,14 @@ export async function summariseSources(db: Executor, sources: readonly Source[],
     .where(eq(pendingStories.producer, 'source'))
     .groupBy(pendingStories.source);
   const failingArticlesOf = await failingArticlesBySource(db);
+  const listUrls = sources.flatMap((source) => source.lists.map((list) => list.url));
+  const emptied = listUrls.length
+    ? await db
+        .select({ url: sourceLists.url, since: sourceLists.noLinksSince })
+        .from(sourceLists)
+        .where(and(inArray(sourceLists.url, listUrls), isNotNull(sourceLists.noLinksSince)))
+    : [];
+  const emptiedSince = new Map(emptied.map((row) => [row.url, row.since!]));
 
   const byCode = <T extends { code: string | null }>(rows: T[]) => new Map(rows.map((row) => [row.code, row]));
   const lastRunOf = new Map(lastRuns.map((row) => [row.sourceCode, row]));
@@ -87,8 +97,12 @@ export async function summariseSources(db: Executor, sources: readonly Source[],
     const newsSince = found?.newest ?? success?.first ?? null;
     let state: SourceState = 'ok';
     let stateReason: string | null = null;
+    const changed = source.lists.filter((list) => emptiedSince.has(list.url));
     if (!source.enabled) {
       state = 'disabled';
+    } else if (changed.length) {
+      state = 'layout changed';
+      stateReason = `${changed.length === 1 ? 'A list page' : `${changed.length} list pages`} that gave links on earlier runs ${changed.length === 1 ? 'gives' : 'give'} none now: ${changed.map((list) => `${list.url} (since ${emptiedSince.get(list.url)!.toISOString().slice(0, 10)})`).join(', ')}`;
     } else if (consecutiveFailures >= settings.SOURCES_FAILING_AFTER_RUNS) {
       state = 'failing';
       stateReason = `${consecutiveFailures} runs failed in a row${lastRun?.error ? `: ${lastRun.error}` : ''}`;

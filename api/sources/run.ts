@@ -127,10 +127,15 @@ async function readChannel(tools: RunTools, source: Source, { url: listUrl, pagi
     if (links.length === 0) {
       // Page 1 with no links is a list the reader no longer understands; a later one is the list's end.
       if (page > 1) break;
-      tally.failures.push({ url, status: fetched.status, reason: Array.isArray(listed) ? 'No links found on the list page' : listed.why });
+      // A list that gave links before and gives none now changed its layout (issue 44): its source's health says so.
+      const layoutChanged = Boolean(list?.linksFoundAt);
+      if (layoutChanged) await db.update(sourceLists).set({ noLinksSince: list!.noLinksSince ?? tools.now() }).where(eq(sourceLists.url, listUrl));
+      const reason = !Array.isArray(listed) ? listed.why : layoutChanged ? noLinksAnyMore : 'No links found on the list page';
+      tally.failures.push({ url, status: fetched.status, reason });
       await save();
       return outcome(false);
     }
+    if (page === 1) await db.update(sourceLists).set({ linksFoundAt: tools.now(), noLinksSince: null }).where(eq(sourceLists.url, listUrl));
     const known = await knownStoryKeys(db, links.map((link) => link.key));
     const unknown = links.filter((link) => !known.has(link.key));
     tally.duplicates += links.length - unknown.length;
@@ -158,6 +163,9 @@ async function readChannel(tools: RunTools, source: Source, { url: listUrl, pagi
   await save();
   return outcome(true);
 }
+
+/** The failure of a list page that gave links on earlier runs and gives none now. */
+export const noLinksAnyMore = 'No links found on the list page, which gave links on earlier runs: its layout changed';
 
 /** What an extractor read, or why it could not (a JSON service's answer it does not understand throws): a page's failure, not the run's. */
 async function readOrWhy<T>(read: () => T | Promise<T>): Promise<T | { why: string }> {

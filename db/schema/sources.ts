@@ -66,11 +66,17 @@ export const sourceRuns = pgTable(
  * A list (a source's list URL) as runs read it: `caughtUpAt` is set when a read of it finished, and
  * cleared when one begins; a read that began and never finished (a killed run) leaves it null, so the
  * next run reads the list again without stopping early or trusting its validators, and loses nothing.
+ * A list whose first page gave links and now gives none is one whose layout changed: its source's
+ * health says so until links come back.
  */
 export const sourceLists = pgTable('source_lists', {
   url: text('url').primaryKey(),
   caughtUpAt: timestamp('caught_up_at', { withTimezone: true }),
   readStartedAt: timestamp('read_started_at', { withTimezone: true }).notNull(),
+  /** The last read whose first page gave links. */
+  linksFoundAt: timestamp('links_found_at', { withTimezone: true }),
+  /** Since when its first page gives no links although it gave some before (issue 44: "layout changed"); null once links come back. */
+  noLinksSince: timestamp('no_links_since', { withTimezone: true }),
 });
 
 /** What conditional GET needs per list page: the validators of its last complete read. */

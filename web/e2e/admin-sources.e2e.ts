@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -109,3 +110,34 @@ for (const [index, viewport] of (['desktop', 'mobile'] as const).entries()) {
     }, 150_000);
   });
 }
+
+describe('a source whose list changed its layout (desktop)', () => {
+  it('shows "Layout changed" with the list page on the Sources tab and /status, where it showed none before', async () => {
+    // Real pages: a PBOC branch list of 2018 (its articles not served: no policy comes of it), then a real article page where the list was.
+    const real = (file: string) => readFileSync(new URL(`../../api/sources/fixtures/real/${file}`, import.meta.url), 'utf8');
+    const changing = sourceCatalogue.find((entry) => entry.code === 'NDRC')!;
+    const path = '/layout/index.html';
+    site.pages.set(path, { body: real('pboc-shenzhen-branch-list-2018.html') });
+    const page = await adminPage('desktop');
+    await page.goto('/admin?tab=sources');
+    const card = page.getByTestId(`source-${changing.code}`);
+    await card.getByRole('button', { name: 'Edit list pages' }).click();
+    await card.getByLabel('List pages (one address a line)').fill(site.url(path));
+    await card.getByRole('button', { name: 'Save list pages' }).click();
+    await expectToast(page, `${changing.name} saved`);
+    await card.getByRole('button', { name: 'Run now' }).click();
+    await card.getByTestId('source-last-run').filter({ hasText: /^Failed .*10 failures$/ }).waitFor({ timeout: 60_000 });
+    expect(await card.getByTestId('source-state').textContent()).not.toBe('Layout changed');
+
+    site.pages.set(path, { body: real('zj-fgw-zoom.html') });
+    await card.getByRole('button', { name: 'Run now' }).click();
+    await card.getByTestId('source-state').filter({ hasText: /^Layout changed$/ }).waitFor({ timeout: 60_000 });
+    expect(await card.textContent()).toContain(`A list page that gave links on earlier runs gives none now: ${site.url(path)}`);
+    await checkPage(page, 'admin-sources-layout-changed');
+
+    // /status shares its answer for 30 s and polls every 30 s: the new state arrives within a minute.
+    await page.goto('/status');
+    await page.getByTestId(`health-${changing.code}`).filter({ hasText: 'Layout changed' }).waitFor({ timeout: 70_000 });
+    await page.context().close();
+  }, 150_000);
+});

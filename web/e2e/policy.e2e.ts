@@ -26,7 +26,7 @@ describe('policy detail', () => {
     await page.getByTestId('subscribe-call').waitFor({ timeout: 15_000 });
     await page.getByRole('heading', { name: 'Key Points' }).waitFor();
     expect(await page.getByRole('tablist').count()).toBe(0);
-    expect(await page.getByRole('heading', { name: 'Topic Impacts' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Industry Impacts' }).count()).toBe(0);
     await page.getByTestId('related-policies').getByRole('link').first().waitFor();
     await checkPage(page, 'policy-preview-desktop');
     await page.getByRole('link', { name: 'Subscribe to read more' }).click();
@@ -41,7 +41,8 @@ describe('policy detail', () => {
     const id = await firstPolicyId(page.request);
     await page.goto(`/policy/${id}`);
     await page.getByRole('tablist', { name: 'Policy text' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('heading', { name: 'Topic Impacts' }).waitFor();
+    await page.getByRole('heading', { name: 'Industry Impacts', exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Topic Impacts' }).count()).toBe(0);
     const related = page.getByTestId('related-policies').getByRole('link').first();
     await related.waitFor();
     await checkPage(page, 'policy-mobile');

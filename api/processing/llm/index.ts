@@ -7,12 +7,14 @@ import { namedIssuers } from '../rules/department.ts';
 import { documentFacts } from '../rules/document-facts.ts';
 import { documentLines, documentNumber } from '../rules/text.ts';
 import { missingAnchors } from '../../shared/bilingual-alignment.ts';
+import { answerIndustries } from './industries.ts';
 
 /**
  * The LLM analyser: any OpenAI-compatible chat API (a hosted one, vLLM, Ollama) through the
  * official client. Answers are structured output from a JSON schema made from the zod schemas
  * below and validated by them; the product's ids come from codes the schema enumerates, so a
- * department or industry the product doesn't know is a schema violation, not a bad write.
+ * department the product doesn't know is a schema violation, not a bad write; industries are names
+ * mapped to the vocabulary's (./industries.ts: near names and duplicates merged, others left out).
  *
  * A document up to `sectionCharacters` long is analysed and translated in one call. A longer one
  * is analysed from its opening sections and translated section by section, each section cut at a
@@ -23,24 +25,8 @@ import { missingAnchors } from '../../shared/bilingual-alignment.ts';
  */
 
 const departmentCodes = departmentList.map((department) => department.code) as [string, ...string[]];
-const industryNames = industryList.map((industry) => industry.name) as [string, ...string[]];
+const industryNames = industryList.map((industry) => industry.name);
 const topicCodes = topicList.map((topic) => topic.code) as [string, ...string[]];
-
-/**
- * The answer's industries, each once (issue 44 item 7): a model may name one twice, with two
- * details; they become one entry with both. The schema enumerates the vocabulary's names, so a
- * name outside it is refused and asked again, never stored.
- */
-function mergedIndustries(entries: readonly { industry: string; details: string }[]): { industryId: number; details: string }[] {
-  const merged = new Map<number, string[]>();
-  for (const entry of entries) {
-    const id = industryList.find((industry) => industry.name === entry.industry)!.id;
-    const details = merged.get(id) ?? [];
-    if (!details.includes(entry.details.trim())) details.push(entry.details.trim());
-    merged.set(id, details);
-  }
-  return [...merged].map(([industryId, details]) => ({ industryId, details: details.join(' ') }));
-}
 
 const isoDate = z
   .string()
@@ -71,7 +57,8 @@ const analysisSchema = z.object({
   publishedOn: isoDate.describe('The date the document was issued (成文日期 or publication), YYYY-MM-DD'),
   keyPoints: z.array(z.object({ title: z.string().min(1), content: z.string().min(1) })).max(12),
   analysis: z.array(z.string().min(1)).max(8).describe('Paragraphs of analysis for business readers'),
-  industries: z.array(z.object({ industry: z.enum(industryNames), details: z.string() })).max(5),
+  // A name, not an enumeration: near names ("Banking", "Telecoms") are mapped to the vocabulary's (./industries.ts).
+  industries: z.array(z.object({ industry: z.string().describe(`One of: ${industryNames.join(', ')}`), details: z.string() })).max(5),
   topics: z.array(z.object({ topic: z.enum(topicCodes), details: z.string() })).max(6),
   timeline: z.array(z.object({ period: z.string(), phase: z.string(), details: z.string() })).max(8),
   importance: z.number().int().min(1).max(10).describe('1-10: 法律/条例 above 规定/办法 above 意见 above 通知/公告; issuer rank; national scope; effective soon'),
@@ -202,7 +189,7 @@ export function createLlmAnalyser(settings: LlmSettings): Analyser {
         translationModel: settings.model,
         keyPoints: answer.keyPoints,
         analysis: answer.analysis,
-        industries: mergedIndustries(answer.industries),
+        industries: answerIndustries(answer.industries),
         topics: answer.topics.map((entry) => ({ topicId: topicList.findIndex((topic) => topic.code === entry.topic) + 1, details: entry.details })),
         timeline: answer.timeline,
         impact: answer.importance,

@@ -3,6 +3,8 @@ import { loadLabelledSet } from '../documents/labelled-set.ts';
 import { alignParagraphs, paragraphsOf } from '../../shared/bilingual-alignment.ts';
 import { askedText, completion, fakeTranslation, startChatServer, validAnswer, type ChatReply, type ChatRequest, type ChatServer } from './chat-server.ts';
 import { createLlmAnalyser, sections } from './index.ts';
+import { industryIdOf } from './industries.ts';
+import { industryList } from '../../../db/reference-data.ts';
 
 const documents = loadLabelledSet();
 const story = (file: string) => documents.find((document) => document.file === file)!.story;
@@ -47,6 +49,44 @@ describe('the LLM analyser against an OpenAI-compatible server', () => {
     const analysis = await analyser.analyse(story('govcn-16.txt'), AbortSignal.timeout(10_000));
     expect(analysis.industries).toHaveLength(1);
     expect(analysis.industries[0]!.details).toBe('Imported drugs for designated hospitals. Clinical use of imported devices.');
+  });
+
+  it("maps an answer's near industry names to the vocabulary's, merges what lands on one industry, and leaves out what is none of ours", async () => {
+    // As models answer: a sector by another name, twice in other words, and an industry the product has not.
+    const loose = [
+      { industry: 'Pharmaceuticals', details: 'Imported drugs not yet approved in China may be used in the pilot zone.' },
+      { industry: 'Health care', details: 'Designated hospitals in Boao Lecheng take urgent cases.' },
+      { industry: 'Tourism', details: 'Medical tourism to Hainan.' },
+      { industry: 'medical devices industry', details: 'Imported devices for clinical use.' },
+      { industry: 'Insurance', details: 'Commercial insurance may cover the imported treatments.' },
+    ];
+    const analyser = await analyserAgainst((request) => ok(request, { industries: loose }));
+    const analysis = await analyser.analyse(story('govcn-16.txt'), AbortSignal.timeout(10_000));
+    const idOf = (name: string) => industryList.find((industry) => industry.name === name)!.id;
+    expect(analysis.industries).toEqual([
+      {
+        industryId: idOf('Healthcare'),
+        details: 'Imported drugs not yet approved in China may be used in the pilot zone. Designated hospitals in Boao Lecheng take urgent cases. Imported devices for clinical use.',
+      },
+      { industryId: idOf('Financial Services'), details: 'Commercial insurance may cover the imported treatments.' },
+    ]);
+    // The schema asks for the vocabulary's names, and says which.
+    expect(JSON.stringify(server!.requests[0]!.response_format)).toContain('One of: Financial Services, Technology, Manufacturing');
+  });
+
+  it('reads the names models give the vocabulary: case, "and" for "&", British spellings, "industry"/"sector", plurals, near names', () => {
+    const idOf = (name: string) => industryList.find((industry) => industry.name === name)!.id;
+    expect(industryIdOf('Aerospace and Defence')).toBe(idOf('Aerospace & Defense'));
+    expect(industryIdOf('media and entertainment')).toBe(idOf('Media & Entertainment'));
+    expect(industryIdOf('TELECOMS')).toBe(idOf('Telecommunications'));
+    expect(industryIdOf('Real estate sector')).toBe(idOf('Real Estate'));
+    expect(industryIdOf('Banking')).toBe(idOf('Financial Services'));
+    expect(industryIdOf('Automobiles')).toBe(idOf('Automotive'));
+    expect(industryIdOf('Chemical industry')).toBe(idOf('Chemicals'));
+    expect(industryIdOf('Consumer goods')).toBe(idOf('Consumer Goods'));
+    for (const industry of industryList) expect(industryIdOf(industry.name), industry.name).toBe(industry.id);
+    expect(industryIdOf('Medical devices industry')).toBe(idOf('Healthcare'));
+    expect(industryIdOf('Tourism')).toBeNull();
   });
 
   it('asks again after malformed JSON, and gives up with the reason when it stays malformed', async () => {

@@ -1,8 +1,9 @@
 import type { DepartmentFinding } from './department.ts';
+import { statusChanges } from './status-change.ts';
 
 /**
- * Importance 1-10 from what the document is, who issued it, how far it reaches and how soon it
- * bites, with the reasons (shown to admins beside the score). The reasons are the score's terms:
+ * Importance 1-10 from what the document is, who issued it, how far it reaches, what it does to a
+ * status (a relationship downgraded, a national regime ended) and how soon it bites, with the reasons (shown to admins beside the score). The reasons are the score's terms:
  * a base of 1, each finding's points, and the rounding and the 1-10 clamp when they apply, so what
  * an admin reads adds up to the score shown.
  */
@@ -78,6 +79,9 @@ export function scoreImportance(input: {
   const addressesProvinces = /各省、自治区、直辖市/.test(input.text.slice(0, 400));
   const nationwide = (input.text.match(/全国/g) ?? []).length;
   if (addressesProvinces || nationwide >= 3) add(1, addressesProvinces ? 'Scope: addressed to every province (各省、自治区、直辖市)' : `Scope: national (全国 ×${nationwide})`);
+
+  // A short statement that changes a relationship or ends a national regime weighs more than its type and length say (./status-change.ts).
+  for (const change of statusChanges(input.title, input.text)) add(change.points, `Act that changes a status: ${change.act} (${change.phrase})`);
 
   if (input.effectiveOn) {
     const days = Math.round((Date.parse(input.effectiveOn) - input.now.getTime()) / dayMs);

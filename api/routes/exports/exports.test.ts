@@ -97,7 +97,7 @@ describe('exports', () => {
       'English Text',
       'Chinese Original',
       'Analysis',
-      'Topic Impacts',
+      'Industry Impacts',
       'Tags',
     ]);
     expect(pdf.markInfo).toMatchObject({ Marked: true });
@@ -137,7 +137,7 @@ describe('exports', () => {
     expect(value).toContain('Translation pending');
     // mammoth reads Word's Heading 1 paragraphs (the navigation pane's outline) as <h1>.
     const html = (await mammoth.convertToHtml({ buffer })).value;
-    expect([...html.matchAll(/<h1>(.*?)<\/h1>/g)].map((match) => match[1])).toEqual(['Summary', 'Key Points', 'English Text', 'Chinese Original', 'Analysis', 'Topic Impacts', 'Tags']);
+    expect([...html.matchAll(/<h1>(.*?)<\/h1>/g)].map((match) => match[1])).toEqual(['Summary', 'Key Points', 'English Text', 'Chinese Original', 'Analysis', 'Industry Impacts', 'Tags']);
   });
 
   it('the bilingual Word layout puts English and Chinese side by side', async () => {

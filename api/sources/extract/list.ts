@@ -1,3 +1,4 @@
+import { readRepeatedBlocks } from './blocks.ts';
 import { absoluteUrl, baseUrl, parsePage, type HtmlElement } from './page.ts';
 import { readServiceList } from './services.ts';
 import { cleanLine, dateFromUrl, normaliseDate } from './text.ts';
@@ -5,8 +6,8 @@ import type { FetchedPage, ListedLink, ListReader } from './types.ts';
 
 export { ListReadError } from './services.ts';
 
-/** For a list page of a site we do not watch: every row's link. Navigation comes with it, so this is for a preview, not a run. */
-export const genericListReader: ListReader = { kind: 'html', item: 'li', link: 'a[href]' };
+/** For a list page of a site we do not watch, or one whose layout changed: its repeated link-and-date blocks, whatever its structure. */
+export const genericListReader: ListReader = { kind: 'blocks' };
 
 export interface ListOptions {
   /** At most this many links, in the list's order (newest first on every source we read). */
@@ -42,9 +43,17 @@ function readHtmlList(page: FetchedPage, reader: Extract<ListReader, { kind: 'ht
   return found;
 }
 
+function readAnyList(page: FetchedPage, reader: ListReader): ListedLink[] {
+  if (reader.kind === 'json') return readServiceList(reader.service, page.text, page.url);
+  if (reader.kind === 'blocks') return readRepeatedBlocks(page);
+  // A source's selectors that find nothing are a layout they no longer fit (an old section kept online, a redesign): the generic reader tries.
+  const read = readHtmlList(page, reader);
+  return read.length ? read : readRepeatedBlocks(page);
+}
+
 /** The links a list page shows, absolute, once each, in the page's order. */
 export function readList(page: FetchedPage, reader: ListReader, options: ListOptions = {}): ListedLink[] {
-  const read = reader.kind === 'json' ? readServiceList(reader.service, page.text, page.url) : readHtmlList(page, reader);
+  const read = readAnyList(page, reader);
   const seen = new Set<string>();
   const unique = read.filter((link) => !seen.has(link.url) && seen.add(link.url));
   return options.limit === undefined ? unique : unique.slice(0, options.limit);

@@ -41,7 +41,7 @@ export interface ExtractedArticle {
 
 export type ArticleReading = { ok: true; article: ExtractedArticle } | { ok: false; reason: string };
 
-/** How a source's list is read: an HTML page with selectors, or one of the JSON services we know. */
+/** How a source's list is read: an HTML page with selectors, one of the JSON services we know, or the generic reader. */
 export type ListReader =
   | {
       kind: 'html';
@@ -54,7 +54,9 @@ export type ListReader =
       /** A pattern (RegExp source) every article URL matches: keeps a broad `li` from taking navigation links. */
       linkPattern?: string;
     }
-  | { kind: 'json'; service: string };
+  | { kind: 'json'; service: string }
+  /** The generic list reader: repeated link-and-date blocks in any layout (./blocks.ts). */
+  | { kind: 'blocks' };
 
 /** How a source's article is read: its content containers first, then the generic extractor. */
 export interface ArticleReader {

@@ -4,6 +4,7 @@ const looks: Record<SourceState, { label: string; className: string }> = {
   ok: { label: 'OK', className: 'bg-green-100 text-green-900' },
   failing: { label: 'Failing', className: 'bg-red-100 text-red-900' },
   'last run failed': { label: 'Last run failed', className: 'bg-amber-100 text-amber-900' },
+  'layout changed': { label: 'Layout changed', className: 'bg-red-100 text-red-900' },
   stale: { label: 'Stale', className: 'bg-amber-100 text-amber-900' },
   disabled: { label: 'Disabled', className: 'bg-slate-200 text-slate-800' },
   'needs browser': { label: 'Needs browser', className: 'bg-violet-100 text-violet-900' },

@@ -86,7 +86,7 @@ export function PolicyView({ policy, matched, onClearMatched }: { policy: Policy
         {policy.preview ? <SubscribeCall /> : <PolicyTexts policy={policy} dictionary={dictionary} matched={matched} onClearMatched={onClearMatched} />}
       </article>
       <aside className="grid content-start gap-6">
-        {!policy.preview && <TopicImpacts policy={policy} />}
+        {!policy.preview && <IndustryImpacts policy={policy} />}
         <DocumentLinks policy={policy} />
         <RelatedPolicies policyId={policy.id} />
       </aside>
@@ -138,7 +138,8 @@ function SubscribeCall() {
   );
 }
 
-function TopicImpacts({ policy }: { policy: PolicyDetail }) {
+/** The side card of each industry's (then each topic's) impact; "Industry Impacts", for what it lists (decision 029). */
+function IndustryImpacts({ policy }: { policy: PolicyDetail }) {
   const entries = [
     ...(policy.fullContent.impactAnalysis ?? []).map((impact) => ({ key: `i-${impact.industryId}`, name: impact.industryName ?? 'Industry', details: impact.details })),
     ...(policy.fullContent.topicAnalysis ?? []).map((impact) => ({ key: `t-${impact.topicId}`, name: impact.topicName ?? 'Topic', details: impact.details })),
@@ -152,9 +153,9 @@ function TopicImpacts({ policy }: { policy: PolicyDetail }) {
     }
   };
   return (
-    <section className="card p-5" aria-labelledby="topic-impacts-heading">
-      <h2 id="topic-impacts-heading" className="text-base font-semibold">
-        Topic Impacts
+    <section className="card p-5" aria-labelledby="industry-impacts-heading">
+      <h2 id="industry-impacts-heading" className="text-base font-semibold">
+        Industry Impacts
       </h2>
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">No impact assessment for this policy yet.</p>

@@ -10,7 +10,7 @@ export function SourcesTab() {
   if (sources.error) return <LoadError what="the sources" error={sources.error} onRetry={() => void sources.refetch()} />;
   if (!sources.data) return <p className="text-slate-700">Loading sources...</p>;
   const { scrapersEnabled, autoProcess, schedule } = sources.data;
-  const attention = sources.data.sources.filter((source) => source.state === 'failing' || source.state === 'stale').length;
+  const attention = sources.data.sources.filter((source) => source.state === 'failing' || source.state === 'layout changed' || source.state === 'stale').length;
   return (
     <div className="grid gap-6">
       <section className="card grid gap-1 p-5" aria-labelledby="scrapers-heading">
