@@ -91,7 +91,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await editor.getByRole('tab', { name: 'Links' }).click();
       await editor.getByText('No links yet.').waitFor();
 
-      await editor.getByLabel('This policy').selectOption({ label: 'Same document' });
+      await editor.getByLabel('This policy', { exact: true }).selectOption({ label: 'Same document' });
       await editor.getByLabel('Other policy').fill('国务院令第532号');
       const add = editor.getByRole('button', { name: `Add link: Same document ${fxTitle}` });
       await add.waitFor();
