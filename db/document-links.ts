@@ -1,7 +1,8 @@
-import { and, eq, inArray, like, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import { inverseLinkKind, type LinkKind, type LinkOrigin, type LinkState, type StoredLinkKind } from '../vocabulary/document-links.ts';
 import { citationForms, holdersOf, saveCitations } from './citations.ts';
 import type { Executor, Transaction } from './client.ts';
+import { normaliseDocumentNumber } from './document-numbers.ts';
 import { citedNumbers, citedTitles, documentStatements, effectiveDate, ownDocumentNumber } from './document-text.ts';
 import { refreshEffectiveness } from './effectiveness.ts';
 import { livePolicy } from './policy-records.ts';
@@ -298,25 +299,18 @@ export async function unresolvedCitations(db: Executor, policyId: number): Promi
   return rows.map((row) => row.reference);
 }
 
-/** A link an editor reviews: both ends' titles and dates, the words it was read from. */
-export type ReviewedLink = {
-  id: number;
-  kind: StoredLinkKind;
-  state: LinkState;
-  origin: LinkOrigin;
-  evidence: string;
-  from: { id: number; title: string; publishedOn: string };
-  to: { id: number; title: string; publishedOn: string };
+const reviewedColumns = {
+  id: policyLinks.id,
+  kind: policyLinks.kind,
+  state: policyLinks.state,
+  origin: policyLinks.origin,
+  evidence: policyLinks.evidence,
+  from: policyLinks.fromPolicyId,
+  to: policyLinks.toPolicyId,
 };
 
-/** The links waiting for an editor (`proposed`), oldest first, at most `limit`. */
-export async function proposedLinks(db: Executor, limit: number): Promise<ReviewedLink[]> {
-  const rows = await db
-    .select({ id: policyLinks.id, kind: policyLinks.kind, state: policyLinks.state, origin: policyLinks.origin, evidence: policyLinks.evidence, from: policyLinks.fromPolicyId, to: policyLinks.toPolicyId })
-    .from(policyLinks)
-    .where(eq(policyLinks.state, 'proposed'))
-    .orderBy(policyLinks.createdAt, policyLinks.id)
-    .limit(limit);
+/** Links with both ends' titles and dates (an end in the Trash leaves its link out): what an editor reviews. */
+async function withEnds(db: Executor, rows: { id: number; kind: StoredLinkKind; state: LinkState; origin: LinkOrigin; evidence: string; from: number; to: number }[]) {
   if (rows.length === 0) return [];
   const ends = await db
     .select({ id: policies.id, title: policies.title, publishedOn: policies.publishedOn })
@@ -324,6 +318,47 @@ export async function proposedLinks(db: Executor, limit: number): Promise<Review
     .where(and(inArray(policies.id, rows.flatMap((row) => [row.from, row.to])), livePolicy));
   const byId = new Map(ends.map((end) => [end.id, end]));
   return rows.flatMap(({ from, to, ...link }) => (byId.has(from) && byId.has(to) ? [{ ...link, from: byId.get(from)!, to: byId.get(to)! }] : []));
+}
+
+/** The links waiting for an editor (`proposed`), oldest first, at most `limit`, with both ends and the words read. */
+export async function proposedLinks(db: Executor, limit: number) {
+  const rows = await db.select(reviewedColumns).from(policyLinks).where(eq(policyLinks.state, 'proposed')).orderBy(policyLinks.createdAt, policyLinks.id).limit(limit);
+  return withEnds(db, rows);
+}
+
+/** The policy's stored links an editor may act on (confirmed and proposed, from either end), newest other end first. */
+export async function linksOfPolicy(db: Executor, policyId: number) {
+  const rows = await db
+    .select(reviewedColumns)
+    .from(policyLinks)
+    .where(and(or(eq(policyLinks.fromPolicyId, policyId), eq(policyLinks.toPolicyId, policyId)), inArray(policyLinks.state, ['confirmed', 'proposed'])))
+    .orderBy(policyLinks.id);
+  return withEnds(db, rows);
+}
+
+/**
+ * Live policies an editor may link to, found by what they typed: a document number (国发〔2014〕40号,
+ * in any bracket), an id, or part of the English or Chinese title. At most `limit`, newest first.
+ */
+export async function findLinkCandidates(db: Executor, query: string, limit: number) {
+  const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const number = normaliseDocumentNumber(query);
+  return db
+    .select({ id: policies.id, title: policies.title, chineseTitle: policies.chineseTitle, documentNumber: policies.documentNumber, publishedOn: policies.publishedOn })
+    .from(policies)
+    .where(
+      and(
+        livePolicy,
+        or(
+          ilike(policies.title, pattern),
+          ilike(policies.chineseTitle, pattern),
+          number ? eq(policies.documentNumber, number) : undefined,
+          /^\d{1,9}$/.test(query) ? eq(policies.id, Number(query)) : undefined,
+        ),
+      ),
+    )
+    .orderBy(desc(policies.publishedOn), policies.id)
+    .limit(limit);
 }
 
 export class LinkNotFoundError extends Error {}

@@ -1,13 +1,14 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedDocuments, saveLinkedDocuments } from '../../../db/linked-documents.ts';
-import type { Role } from '../../../db/schema/index.ts';
+import { policyLinks, type Role } from '../../../db/schema/index.ts';
 import { refreshEffectivenessJob } from '../../jobs/refresh-effectiveness.ts';
 import { loadStoryJobSettings } from '../../processing/config.ts';
 import { createRulesAnalyser } from '../../processing/rules/index.ts';
 import { callWithKey, createKeyFor } from '../../public-api/testing.ts';
 import { indexAll } from '../../search/testing.ts';
 import type { FollowList } from '../../shared/follow-schemas.ts';
-import type { ProposedLinks } from '../../shared/link-schemas.ts';
+import type { LinkCandidates, ReviewedLinks } from '../../shared/link-schemas.ts';
 import type { PolicyDetail, SearchResponse } from '../../shared/search.ts';
 import { adminRoleMatrix, createSignedInUser, createSubscriber, signInEveryRole, type Caller } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -174,8 +175,78 @@ describe('/api/admin/links: the back office reviews and adds links', () => {
     const self = await ctx.request('/api/admin/links', { cookie, json: { fromPolicyId: fx, toPolicyId: fx, kind: 'amends' } });
     expect(self.status).toBe(400);
     expect((await self.json()).error.message).toMatch(/cannot be linked to itself/);
-    const proposed: ProposedLinks = await (await ctx.request('/api/admin/links/proposed', { cookie })).json();
+    const proposed: ReviewedLinks = await (await ctx.request('/api/admin/links/proposed', { cookie })).json();
     expect(proposed.links).toEqual([]);
     void userIds;
+  });
+});
+
+describe('/api/admin/links: a proposed link confirmed, a policy\'s links, the policies to link to', () => {
+  const [law2009, law2024] = [() => id('statistics-law-2009'), () => id('statistics-law-2024')];
+  /** The 2024 law replacing the 2009 one, as the reader proposes it when the two versions' issuers differ. */
+  const proposeReplacement = () =>
+    ctx.db
+      .update(policyLinks)
+      .set({ state: 'proposed', createdBy: null })
+      .where(and(eq(policyLinks.fromPolicyId, law2024()), eq(policyLinks.toPolicyId, law2009()), eq(policyLinks.kind, 'replaces')))
+      .returning({ id: policyLinks.id })
+      .then(([row]) => row!.id);
+
+  it.each(adminRoleMatrix)('POST /api/admin/links/{id}/confirm as %s answers %i', async (who, status) => {
+    const linkId = await proposeReplacement();
+    expect((await ctx.request(`/api/admin/links/${linkId}/confirm`, { cookie: cookies[who], json: {} })).status).toBe(status);
+  });
+
+  it.each(adminRoleMatrix)('DELETE /api/admin/links/{id} as %s answers %i (204 for staff)', async (who, status) => {
+    const linkId = await proposeReplacement();
+    expect((await ctx.request(`/api/admin/links/${linkId}`, { cookie: cookies[who], method: 'DELETE' })).status).toBe(status === 200 ? 204 : status);
+    // The removed link back as the reader read it, for the next caller.
+    await ctx.db.update(policyLinks).set({ state: 'confirmed', createdBy: null }).where(eq(policyLinks.id, linkId));
+  });
+
+  it.each(adminRoleMatrix)('GET /api/admin/links?policyId= as %s answers %i', async (who, status) => {
+    expect((await ctx.request(`/api/admin/links?policyId=${law2009()}`, { cookie: cookies[who] })).status).toBe(status);
+  });
+
+  it.each(adminRoleMatrix)('GET /api/admin/links/candidates?q= as %s answers %i', async (who, status) => {
+    expect((await ctx.request('/api/admin/links/candidates?q=统计法', { cookie: cookies[who] })).status).toBe(status);
+  });
+
+  it('lists a proposed link with both documents and its words; readers see it only once an editor confirms it', async () => {
+    const cookie = cookies.admin!;
+    const linkId = await proposeReplacement();
+    const proposed: ReviewedLinks = await (await ctx.request('/api/admin/links/proposed', { cookie })).json();
+    expect(proposed.links).toEqual([
+      {
+        id: linkId,
+        kind: 'replaces',
+        state: 'proposed',
+        origin: 'title',
+        evidence: 'A later version of the same title',
+        from: { id: law2024(), title: 'Statistics Law of the People’s Republic of China (2024 amendment)', publishedOn: '2024-09-13' },
+        to: { id: law2009(), title: 'Statistics Law of the People’s Republic of China (2009 revision)', publishedOn: '2009-06-27' },
+      },
+    ]);
+    expect((await detail(law2009())).links.map((link) => link.kind)).toEqual(['citedBy']);
+    const policyLinksAnswer: ReviewedLinks = await (await ctx.request(`/api/admin/links?policyId=${law2009()}`, { cookie })).json();
+    expect(policyLinksAnswer.links.map((link) => [link.id, link.state])).toEqual([[linkId, 'proposed']]);
+
+    expect((await ctx.request(`/api/admin/links/${linkId}/confirm`, { cookie, json: {} })).status).toBe(200);
+    expect((await detail(law2009())).links[0]).toEqual({ kind: 'replacedBy', policyId: law2024(), title: 'Statistics Law of the People’s Republic of China (2024 amendment)' });
+    expect((await detail(law2009())).effectiveness.status).toBe('amended');
+    expect((await (await ctx.request('/api/admin/links/proposed', { cookie })).json()).links).toEqual([]);
+  });
+
+  it('finds the other end by document number in any bracket, by Chinese or English title, and refuses a query too short or a bad id', async () => {
+    const cookie = cookies.admin!;
+    const find = async (q: string): Promise<LinkCandidates> => (await ctx.request(`/api/admin/links/candidates?q=${encodeURIComponent(q)}`, { cookie })).json();
+    // The 2008 FX regulation's own number, written with half-width digits and no 中华人民共和国.
+    expect((await find('国务院令第532号')).policies.map((policy) => policy.id)).toEqual([id('foreign-exchange-administration-regulations-2008')]);
+    expect((await find('统计法实施条例')).policies.map((policy) => policy.id)).toEqual([id('statistics-law-implementing-regulations-2017')]);
+    expect((await find('Statistics Law')).policies.map((policy) => policy.publishedOn)).toEqual(['2024-09-13', '2017-05-28', '2009-06-27']);
+    const short = await ctx.request('/api/admin/links/candidates?q=x', { cookie });
+    expect(short.status).toBe(400);
+    expect((await short.json()).error.message).toMatch(/at least 2 characters/);
+    expect((await ctx.request('/api/admin/links?policyId=abc', { cookie })).status).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 
-export const adminTabs = ['dashboard', 'policies', 'users', 'stories', 'sources', 'tools', 'activity'] as const;
+export const adminTabs = ['dashboard', 'policies', 'users', 'stories', 'sources', 'links', 'tools', 'activity'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 /** The open tab lives in the address, so a reload or a shared link keeps it. */

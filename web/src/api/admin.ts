@@ -126,6 +126,14 @@ export const policyVersionsQuery = (id: number) =>
     staleTime: 0,
     retry: false,
   });
+/** Two versions' English texts, paragraph by paragraph (the older first). */
+export const translationComparisonQuery = (id: number, version: number, otherVersion: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.policies, 'versions', id, 'compare', version, otherVersion],
+    queryFn: () => call(rpc.admin.policies[':id'].versions[':version'].compare[':otherVersion'].$get({ param: { id: String(id), version: String(version), otherVersion: String(otherVersion) } })),
+    staleTime: 0,
+    retry: false,
+  });
 export const restorePolicyVersion = (id: number, version: number, baseVersion?: number) =>
   call(rpc.admin.policies[':id'].versions[':version'].restore.$post({ param: { id: String(id), version: String(version) }, json: { baseVersion } }));
 

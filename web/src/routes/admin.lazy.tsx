@@ -4,6 +4,7 @@ import { ActivityTab } from '../admin/activity-tab.tsx';
 import { useOpenTabInView, type AdminTab } from '../admin/admin-tabs.ts';
 import { AdminToolsTab } from '../admin/admin-tools-tab.tsx';
 import { DashboardTab } from '../admin/dashboard-tab.tsx';
+import { LinksTab } from '../admin/links/links-tab.tsx';
 import { PolicyManagementTab } from '../admin/policy-management-tab.tsx';
 import { SourcesTab } from '../admin/sources/sources-tab.tsx';
 import { StoryProcessingTab } from '../admin/story-processing-tab.tsx';
@@ -17,6 +18,7 @@ const tabs: { value: AdminTab; label: string }[] = [
   { value: 'users', label: 'User Management' },
   { value: 'stories', label: 'Story Processing' },
   { value: 'sources', label: 'Sources' },
+  { value: 'links', label: 'Links' },
   { value: 'tools', label: 'Admin Tools' },
   { value: 'activity', label: 'Activity' },
 ];
@@ -55,6 +57,9 @@ export function AdminPage() {
           </Tabs.Content>
           <Tabs.Content value="sources" className="pt-6">
             <SourcesTab />
+          </Tabs.Content>
+          <Tabs.Content value="links" className="pt-6">
+            <LinksTab />
           </Tabs.Content>
           <Tabs.Content value="tools" className="pt-6">
             <AdminToolsTab />

@@ -9,6 +9,7 @@ import { ConflictDialog } from './conflict-dialog.tsx';
 import { ContentSection } from './content-section.tsx';
 import { DiscardChangesDialog } from './discard-dialog.tsx';
 import { HistorySection } from './history-section.tsx';
+import { LinksSection } from './links-section.tsx';
 import { TagsSection } from './tags-section.tsx';
 import { hasContent, usePolicyDraft } from './use-policy-draft.ts';
 
@@ -17,6 +18,7 @@ const sections = [
   { value: 'tags', label: 'Tags and Industry Classification' },
   { value: 'content', label: 'Original Content and Translation' },
   { value: 'analysis', label: 'Key Points and Analysis' },
+  { value: 'links', label: 'Links' },
   { value: 'history', label: 'History' },
 ] as const;
 
@@ -59,7 +61,7 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number | null; o
               <Tabs.List aria-label="Editor sections" className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-200 p-2 sm:w-56 sm:flex-col sm:border-r sm:border-b-0">
                 {sections
                   .filter((entry) => entry.value !== 'analysis' || hasContent(draft.content))
-                  .filter((entry) => entry.value !== 'history' || policyId !== null)
+                  .filter((entry) => (entry.value !== 'history' && entry.value !== 'links') || policyId !== null)
                   .map((entry) => (
                     <Tabs.Trigger key={entry.value} value={entry.value} className={sectionTrigger}>
                       {entry.label}
@@ -94,6 +96,11 @@ export function PolicyEditor({ policyId, onClose }: { policyId: number | null; o
                       industries={industries.data ?? []}
                       topics={(topics.data ?? []).map((topic) => ({ id: topic.id, name: topic.name_en }))}
                     />
+                  </Tabs.Content>
+                )}
+                {policyId !== null && (
+                  <Tabs.Content value="links" className="grid gap-4">
+                    <LinksSection policyId={policyId} />
                   </Tabs.Content>
                 )}
                 {policyId !== null && (
