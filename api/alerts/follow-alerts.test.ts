@@ -49,8 +49,12 @@ const law2009 = document('statistics-law-2009');
 const law2024 = document('statistics-law-2024');
 
 describe('follow alerts', () => {
+  /** The 2009 Statistics Law, taken in by the first test. */
+  let statisticsLaw2009: number;
+
   it('tell a follower of the 2009 Statistics Law once, by e-mail and on their webhook, when the 2024 version arrives; not a non-follower, not a free reader', async () => {
     const old = (await save(['statistics-law-2009'], '2024-01-10')).get('statistics-law-2009')!;
+    statisticsLaw2009 = old;
     const follower = await createSubscriber(world.ctx);
     const bystander = await createSubscriber(world.ctx);
     const freeReader = await createSignedInUser(world.ctx);
@@ -85,6 +89,17 @@ describe('follow alerts', () => {
     await world.runAlerts(new Date());
     expect(world.mailsTo(follower.user.email)).toHaveLength(1);
     expect(endpoint.received.filter((request) => request.path === '/hook')).toHaveLength(1);
+  });
+
+  it('tell a follower of the 2009 Statistics Law when its implementing regulation, which cites it, arrives', async () => {
+    const follower = await createSubscriber(world.ctx);
+    await followAs(follower.cookie, statisticsLaw2009);
+    const regulation = (await save(['statistics-law-implementing-regulations-2017'], '2025-01-10')).get('statistics-law-implementing-regulations-2017')!;
+    await world.runAlerts(new Date());
+
+    const mails = world.mailsTo(follower.user.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([`“${law2009.title}” is cited by “${document('statistics-law-implementing-regulations-2017').title}”`]);
+    expect(mails[0]!.html).toContain(`http://localhost:3000/policy/${regulation}`);
   });
 
   /** The 2024 dual-use regulation, taken in by the next test. */
