@@ -49,7 +49,7 @@ export type ClaimedDelivery = {
   ruleIds: string[];
   cadence: DeliveryTiming;
   attempts: number;
-  /** Set for a follow alert: the event it tells (api/follows/follow-alerts.ts). */
+  /** Set for a follow alert: the event it tells (api/alerts/follow-events.ts). */
   followEventId: number | null;
 };
 

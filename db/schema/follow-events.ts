@@ -9,7 +9,7 @@ import { policies } from './policies.ts';
  * replaced, repealed or cited by `other_policy_id`) or a new effectiveness status. Written only by
  * triggers (migration 0025), in the transaction that wrote the link or the status, and only for
  * policies someone follows; the `match-follow-alerts` job turns each into deliveries after commit
- * (api/follows/follow-alerts.ts). The unique key makes an event once, ever: a link re-read from the
+ * (api/alerts/follow-events.ts). The unique key makes an event once, ever: a link re-read from the
  * text, or a status that comes back, tells nobody twice. Decision 026.
  */
 export const followEvents = pgTable(
