@@ -240,63 +240,99 @@ async function linkWaitingCitations(tx: Transaction, ids: readonly number[]): Pr
   return [...new Set(rows.map((row) => Number(row.citing)))];
 }
 
-/** A link as a reader sees it from one end. `state` tells the back office a proposed one from a confirmed. */
-export type DocumentLink = { kind: LinkKind; policyId: number; title: string; state: LinkState };
+/**
+ * A link as a reader sees it from one end, with the other document's date. `state` tells the back
+ * office a proposed one from a confirmed.
+ */
+export type DocumentLink = { kind: LinkKind; policyId: number; title: string; publishedOn: string; state: LinkState };
 
 /**
  * Every link of `policyId` a reader may see, from its end: the citations both ways, and the
  * confirmed amend/replace/repeal/same-document links both ways; policies in the Trash left out.
  */
 export async function documentLinks(db: Executor, policyId: number, options: { withProposed?: boolean } = {}): Promise<DocumentLink[]> {
+  return (await documentLinksOf(db, [policyId], options)).get(policyId) ?? [];
+}
+
+/**
+ * `documentLinks` of a page of policies at once (the bulk download, the public API's changes): one
+ * query for the stored links, one for the citations and one for the other ends' titles, however
+ * many policies. Each policy's links, the most recent other document first.
+ */
+export async function documentLinksOf(db: Executor, policyIds: readonly number[], options: { withProposed?: boolean } = {}): Promise<Map<number, DocumentLink[]>> {
+  const ids = [...new Set(policyIds)];
+  if (ids.length === 0) return new Map();
   const states: LinkState[] = options.withProposed ? ['confirmed', 'proposed'] : ['confirmed'];
   const [stored, citations] = await Promise.all([
     db
       .select({ from: policyLinks.fromPolicyId, to: policyLinks.toPolicyId, kind: policyLinks.kind, state: policyLinks.state })
       .from(policyLinks)
-      .where(and(or(eq(policyLinks.fromPolicyId, policyId), eq(policyLinks.toPolicyId, policyId)), inArray(policyLinks.state, states))),
+      .where(and(or(inArray(policyLinks.fromPolicyId, ids), inArray(policyLinks.toPolicyId, ids)), inArray(policyLinks.state, states))),
     db
       .select({ citing: policyCitations.citingPolicyId, cited: policyCitations.citedPolicyId })
       .from(policyCitations)
-      .where(and(or(eq(policyCitations.citingPolicyId, policyId), eq(policyCitations.citedPolicyId, policyId)), sql`${policyCitations.citedPolicyId} is not null`)),
+      .where(and(or(inArray(policyCitations.citingPolicyId, ids), inArray(policyCitations.citedPolicyId, ids)), sql`${policyCitations.citedPolicyId} is not null`)),
   ]);
-  const seen = new Set<string>();
-  const links: Omit<DocumentLink, 'title'>[] = [];
-  const add = (link: Omit<DocumentLink, 'title'>) => {
-    const key = `${link.kind}:${link.policyId}`;
-    if (link.policyId === policyId || seen.has(key)) return;
-    seen.add(key);
-    links.push(link);
-  };
-  for (const row of stored) {
-    if (row.from === policyId) add({ kind: row.kind, policyId: row.to, state: row.state });
-    else add({ kind: inverseLinkKind[row.kind], policyId: row.from, state: row.state });
+  const found = new Map<number, Omit<DocumentLink, 'title' | 'publishedOn'>[]>();
+  for (const policyId of ids) {
+    const seen = new Set<string>();
+    const links: Omit<DocumentLink, 'title' | 'publishedOn'>[] = [];
+    const add = (link: Omit<DocumentLink, 'title' | 'publishedOn'>) => {
+      const key = `${link.kind}:${link.policyId}`;
+      if (link.policyId === policyId || seen.has(key)) return;
+      seen.add(key);
+      links.push(link);
+    };
+    for (const row of stored) {
+      if (row.from === policyId) add({ kind: row.kind, policyId: row.to, state: row.state });
+      else if (row.to === policyId) add({ kind: inverseLinkKind[row.kind], policyId: row.from, state: row.state });
+    }
+    // A document that repeals or amends another also cites it: the stronger link says it.
+    const linked = new Set(links.map((link) => link.policyId));
+    for (const row of citations) {
+      if (row.citing !== policyId && row.cited !== policyId) continue;
+      const other = row.citing === policyId ? row.cited! : row.citing;
+      if (!linked.has(other)) add({ kind: row.citing === policyId ? 'cites' : 'citedBy', policyId: other, state: 'confirmed' });
+    }
+    found.set(policyId, links);
   }
-  // A document that repeals or amends another also cites it: the stronger link says it.
-  const linked = new Set(links.map((link) => link.policyId));
-  for (const row of citations) {
-    const other = row.citing === policyId ? row.cited! : row.citing;
-    if (!linked.has(other)) add({ kind: row.citing === policyId ? 'cites' : 'citedBy', policyId: other, state: 'confirmed' });
-  }
-  if (links.length === 0) return [];
-  const titles = await db
-    .select({ id: policies.id, title: policies.title, publishedOn: policies.publishedOn })
-    .from(policies)
-    .where(and(inArray(policies.id, [...new Set(links.map((link) => link.policyId))]), livePolicy, ne(policies.id, policyId)));
-  const byId = new Map(titles.map((row) => [row.id, row]));
-  return links
-    .filter((link) => byId.has(link.policyId))
-    .sort((a, b) => byId.get(b.policyId)!.publishedOn.localeCompare(byId.get(a.policyId)!.publishedOn) || a.policyId - b.policyId)
-    .map((link) => ({ ...link, title: byId.get(link.policyId)!.title }));
+  const others = [...new Set([...found.values()].flatMap((links) => links.map((link) => link.policyId)))];
+  const ends = others.length
+    ? await db
+        .select({ id: policies.id, title: policies.title, publishedOn: policies.publishedOn })
+        .from(policies)
+        .where(and(inArray(policies.id, others), livePolicy))
+    : [];
+  const byId = new Map(ends.map((row) => [row.id, row]));
+  return new Map(
+    ids.map((policyId) => [
+      policyId,
+      found
+        .get(policyId)!
+        .filter((link) => byId.has(link.policyId))
+        .sort((a, b) => byId.get(b.policyId)!.publishedOn.localeCompare(byId.get(a.policyId)!.publishedOn) || a.policyId - b.policyId)
+        .map((link) => ({ ...link, title: byId.get(link.policyId)!.title, publishedOn: byId.get(link.policyId)!.publishedOn })),
+    ]),
+  );
 }
 
 /** What the policy's text cites that no policy holds yet, as written (titles and document numbers). */
 export async function unresolvedCitations(db: Executor, policyId: number): Promise<string[]> {
+  return (await unresolvedCitationsOf(db, [policyId])).get(policyId) ?? [];
+}
+
+/** `unresolvedCitations` of a page of policies, in one query. */
+export async function unresolvedCitationsOf(db: Executor, policyIds: readonly number[]): Promise<Map<number, string[]>> {
+  const ids = [...new Set(policyIds)];
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ reference: policyCitations.citedTitle })
+    .select({ policyId: policyCitations.citingPolicyId, reference: policyCitations.citedTitle })
     .from(policyCitations)
-    .where(and(eq(policyCitations.citingPolicyId, policyId), sql`${policyCitations.citedPolicyId} is null`))
+    .where(and(inArray(policyCitations.citingPolicyId, ids), sql`${policyCitations.citedPolicyId} is null`))
     .orderBy(policyCitations.citedTitle);
-  return rows.map((row) => row.reference);
+  const byPolicy = new Map<number, string[]>(ids.map((id) => [id, []]));
+  for (const row of rows) byPolicy.get(row.policyId)!.push(row.reference);
+  return byPolicy;
 }
 
 const reviewedColumns = {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Poster } from '../outbound/poster.ts';
 import type { AlertChannelKind } from '../../vocabulary/deliveries.ts';
-import { distinctPolicies, type AlertContent, type RenderedAlert } from './message.ts';
+import { distinctPolicies, groupWords, type AlertContent, type RenderedAlert } from './message.ts';
 
 /**
  * Slack incoming webhooks and generic webhooks: the same content as the e-mail, as Slack's message
@@ -41,7 +41,7 @@ export function slackMessage(content: AlertContent, rendered: RenderedAlert): ob
   const blocks: object[] = [{ type: 'header', text: { type: 'plain_text', text: rendered.subject.slice(0, 150) } }];
   let listed = 0;
   for (const group of content.groups) {
-    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `*Matches for “${slackText(group.ruleName)}”*` } });
+    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `*${slackText(groupWords(group).heading)}*` } });
     for (const policy of group.policies) {
       if (listed++ >= slackPolicyLimit) break;
       blocks.push({
@@ -65,7 +65,7 @@ export function webhookBody(content: AlertContent, rendered: RenderedAlert, sent
     cadence: content.cadence,
     subject: rendered.subject,
     sentAt: sentAt.toISOString(),
-    groups: content.groups.map((group) => ({ ruleId: group.ruleId, ruleName: group.ruleName, policies: group.policies })),
+    groups: content.groups.map((group) => ({ ruleId: group.ruleId, ruleName: group.ruleName, ...(group.notice ? { notice: group.notice } : {}), policies: group.policies })),
     unsubscribeUrl: content.unsubscribeAllUrl,
   };
 }

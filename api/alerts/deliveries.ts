@@ -18,16 +18,23 @@ import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
  *   delivery's, so a mail system that de-duplicates drops even that one.
  */
 
-export type NewDelivery = { userId: number; policyId: number; channel: string; ruleIds: string[]; cadence: DeliveryTiming; dueAt: Date };
+export type NewDelivery = { userId: number; policyId: number; channel: string; ruleIds: string[]; cadence: DeliveryTiming; dueAt: Date; followEventId?: number };
 
-/** In the matching transaction: the deliveries not already there (a policy alerts a channel once). */
+/**
+ * In the matching transaction: the deliveries not already there (a policy alerts a channel once; a
+ * follow event, with `followEventId`, alerts a follower's channel once). All of one kind per call.
+ */
 export async function insertDeliveries(tx: Transaction, deliveries: readonly NewDelivery[]): Promise<number> {
+  const follow = deliveries.some((delivery) => delivery.followEventId !== undefined);
+  const once = follow
+    ? { target: [alertDeliveries.userId, alertDeliveries.followEventId, alertDeliveries.channel], where: sql`${alertDeliveries.followEventId} is not null` }
+    : { target: [alertDeliveries.userId, alertDeliveries.policyId, alertDeliveries.channel], where: sql`${alertDeliveries.followEventId} is null` };
   let inserted = 0;
   for (let start = 0; start < deliveries.length; start += 2000) {
     const rows = await tx
       .insert(alertDeliveries)
       .values(deliveries.slice(start, start + 2000).map((delivery) => ({ ...delivery, state: 'pending' as const })))
-      .onConflictDoNothing({ target: [alertDeliveries.userId, alertDeliveries.policyId, alertDeliveries.channel] })
+      .onConflictDoNothing(once)
       .returning({ id: alertDeliveries.id });
     inserted += rows.length;
   }
@@ -42,6 +49,8 @@ export type ClaimedDelivery = {
   ruleIds: string[];
   cadence: DeliveryTiming;
   attempts: number;
+  /** Set for a follow alert: the event it tells (api/alerts/follow-events.ts). */
+  followEventId: number | null;
 };
 
 export type DeliveryClaim = { token: string; deliveries: ClaimedDelivery[] };
@@ -70,7 +79,7 @@ export async function claimDueDeliveries(db: Database, options: { now: Date; lea
   // A raw statement's parameters go to postgres.js as they are: instants as ISO text, cast.
   const now = sql`${options.now.toISOString()}::timestamptz`;
   const claimable = sql`((d.state = 'pending' and d.due_at <= ${now}) or (d.state = 'sending' and d.claimed_until < ${now} and d.lost_claims = 0))`;
-  const rows = await db.execute<{ id: number; user_id: number; policy_id: number; channel: string; rule_ids: string[]; cadence: DeliveryTiming; attempts: number }>(sql`
+  const rows = await db.execute<{ id: number; user_id: number; policy_id: number; channel: string; rule_ids: string[]; cadence: DeliveryTiming; attempts: number; follow_event_id: number | null }>(sql`
     with due_groups as (
       select d.user_id, d.channel, d.cadence from alert_deliveries d
       where ${claimable}
@@ -90,11 +99,11 @@ export async function claimDueDeliveries(db: Database, options: { now: Date; lea
         claim_token = ${token},
         claimed_until = ${addSeconds(options.now, options.leaseSeconds).toISOString()}::timestamptz
     where s.id in (select id from picked)
-    returning s.id, s.user_id, s.policy_id, s.channel, s.rule_ids, s.cadence, s.attempts`);
+    returning s.id, s.user_id, s.policy_id, s.channel, s.rule_ids, s.cadence, s.attempts, s.follow_event_id`);
   return {
     token,
     deliveries: [...rows]
-      .map((row) => ({ id: row.id, userId: row.user_id, policyId: row.policy_id, channel: row.channel, ruleIds: row.rule_ids, cadence: row.cadence, attempts: row.attempts }))
+      .map((row) => ({ id: row.id, userId: row.user_id, policyId: row.policy_id, channel: row.channel, ruleIds: row.rule_ids, cadence: row.cadence, attempts: row.attempts, followEventId: row.follow_event_id }))
       .sort((a, b) => a.id - b.id),
   };
 }

@@ -108,17 +108,23 @@ async function matchRules(services: AlertServices, rules: readonly AlertRule[], 
   return { matches, queries: distinct.length };
 }
 
-/** Each match once per channel of its reader: e-mail, and every enabled Slack or webhook channel. */
-async function deliveriesFor(services: AlertServices, matches: Map<string, Match>, readers: Map<number, AlertReader>, now: Date): Promise<NewDelivery[]> {
-  const userIds = [...new Set([...matches.values()].map((match) => match.userId))];
-  const channels = userIds.length
-    ? await services.db
+/** Each reader's enabled Slack and webhook channels, as deliveries name them ('channel:<id>'). */
+export async function readerChannels(db: AlertServices['db'], userIds: readonly number[]): Promise<Map<number, string[]>> {
+  const ids = [...new Set(userIds)];
+  const channels = ids.length
+    ? await db
         .select({ id: alertChannels.id, userId: alertChannels.userId })
         .from(alertChannels)
-        .where(and(inArray(alertChannels.userId, userIds), eq(alertChannels.enabled, true)))
+        .where(and(inArray(alertChannels.userId, ids), eq(alertChannels.enabled, true)))
     : [];
   const channelsOf = new Map<number, string[]>();
   for (const channel of channels) channelsOf.set(channel.userId, [...(channelsOf.get(channel.userId) ?? []), `channel:${channel.id}`]);
+  return channelsOf;
+}
+
+/** Each match once per channel of its reader: e-mail, and every enabled Slack or webhook channel. */
+async function deliveriesFor(services: AlertServices, matches: Map<string, Match>, readers: Map<number, AlertReader>, now: Date): Promise<NewDelivery[]> {
+  const channelsOf = await readerChannels(services.db, [...matches.values()].map((match) => match.userId));
 
   // Digest times depend only on the cadences and the zone: computed once per pair, not per match.
   const times = new Map<string, ReturnType<typeof soonestCadence>>();

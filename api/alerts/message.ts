@@ -21,8 +21,12 @@ export type AlertPolicy = {
   link: string;
 };
 
-/** The policies one rule matched, with the link that stops that rule's alerts. */
-export type AlertGroup = { ruleId: string; ruleName: string; unsubscribeUrl: string; policies: AlertPolicy[] };
+/**
+ * The policies one rule matched, with the link that stops that rule's alerts. A follow alert's
+ * group (rule `follow:<id>`, named by the followed policy's title) says what happened in `notice`
+ * ("… was amended by …") and lists the followed policy and the one that acted on it.
+ */
+export type AlertGroup = { ruleId: string; ruleName: string; unsubscribeUrl: string; policies: AlertPolicy[]; notice?: string };
 
 export type AlertContent = {
   cadence: DeliveryTiming;
@@ -43,6 +47,8 @@ export function distinctPolicies(content: Pick<AlertContent, 'groups'>): AlertPo
 }
 
 export function alertSubject(content: AlertContent): string {
+  const notice = content.groups.find((group) => group.notice)?.notice;
+  if (content.cadence === 'immediate' && notice) return notice;
   const policies = distinctPolicies(content);
   if (content.cadence === 'immediate') return `New policy: ${policies[0]?.title ?? ''}`.trim();
   const count = `${policies.length} new ${policies.length === 1 ? 'policy' : 'policies'}`;
@@ -71,24 +77,32 @@ function policyBlock(policy: AlertPolicy): string {
       <mj-divider border-width="1px" border-color="#e2e8f0" padding="0" />`;
 }
 
+/** What a group's heading and its unsubscribe link say: a follow alert says what happened, and its link stops following. */
+export function groupWords(group: AlertGroup): { heading: string; unsubscribe: string } {
+  if (group.notice) return { heading: group.notice, unsubscribe: `Stop following “${group.ruleName}”` };
+  return { heading: `Matches for “${group.ruleName}”`, unsubscribe: `Unsubscribe from “${group.ruleName}”` };
+}
+
 function groupBlock(group: AlertGroup): string {
+  const words = groupWords(group);
   return `
     <mj-section background-color="#ffffff" padding="16px 24px 8px 24px">
       <mj-column>
-        <mj-text padding="0" font-size="12px" font-weight="700" color="#475569" text-transform="uppercase" letter-spacing="0.05em">
-          Matches for “${escape(group.ruleName)}”
+        <mj-text padding="0" font-size="${group.notice ? '16px' : '12px'}" font-weight="700" color="${group.notice ? '#0f172a' : '#475569'}"${group.notice ? '' : ' text-transform="uppercase" letter-spacing="0.05em"'}>
+          ${escape(words.heading)}
         </mj-text>
         ${group.policies.map(policyBlock).join('')}
         <mj-text padding="8px 0 0 0" font-size="12px" color="#475569">
-          <a href="${escape(group.unsubscribeUrl)}" style="color:#475569">Unsubscribe from “${escape(group.ruleName)}”</a>
+          <a href="${escape(group.unsubscribeUrl)}" style="color:#475569">${escape(words.unsubscribe)}</a>
         </mj-text>
       </mj-column>
     </mj-section>`;
 }
 
 function template(content: AlertContent, subject: string): string {
-  const intro =
-    content.cadence === 'immediate'
+  const intro = content.groups.some((group) => group.notice)
+    ? 'News of a policy you follow.'
+    : content.cadence === 'immediate'
       ? 'A new policy matches what you follow.'
       : `Every new policy matching what you follow since your last ${content.cadence} digest.`;
   return `<mjml>

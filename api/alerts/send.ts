@@ -4,6 +4,7 @@ import { alertChannels, alertMessages, notificationPreferences, savedSearches } 
 import { recordAudit, userSubject } from '../auth/audit.ts';
 import { publicFailureMessage } from '../outbound/poster.ts';
 import { claimDueDeliveries, failTwiceLostDeliveries, markAttemptFailed, markSent, markSkipped, type ClaimedDelivery } from './deliveries.ts';
+import { followNotice, liveFollowRules, loadFollowEvents, type FollowEvent } from './follow-events.ts';
 import { renderAlert, type AlertContent, type AlertGroup } from './message.ts';
 import { loadAlertPolicies, loadAlertReaders, type AlertReader } from './readers.ts';
 import { preferencesRuleName } from './rules.ts';
@@ -31,9 +32,10 @@ export async function sendDueDeliveries(services: AlertServices, options: { now:
   const claim = await claimDueDeliveries(db, { now, leaseSeconds: settings.ALERT_SEND_LEASE_SECONDS, groups: groupsPerPass });
   if (claim.deliveries.length === 0) return lostTwice > 0 ? { messages: 0, sent: 0, failed: 0, skipped: 0, lostTwice } : null;
 
+  const events = await loadFollowEvents(db, claim.deliveries.flatMap((delivery) => delivery.followEventId ?? []));
   const [readers, policies, liveRules, channels] = await Promise.all([
     loadAlertReaders(db, claim.deliveries.map((delivery) => delivery.userId), now),
-    loadAlertPolicies(db, claim.deliveries.map((delivery) => delivery.policyId), settings.APP_URL),
+    loadAlertPolicies(db, [...claim.deliveries.map((delivery) => delivery.policyId), ...[...events.values()].flatMap((event) => event.otherPolicyId ?? [])], settings.APP_URL),
     loadLiveRuleNames(db, claim.deliveries),
     loadChannels(db, claim.deliveries),
   ]);
@@ -48,7 +50,9 @@ export async function sendDueDeliveries(services: AlertServices, options: { now:
       await skip('Its reader is not entitled to the policy text now (no active or trialing subscription)');
       continue;
     }
-    const sendable = message.deliveries.filter((delivery) => policies.has(delivery.policyId) && delivery.ruleIds.some((ruleId) => liveRules.has(`${delivery.userId}|${ruleId}`)));
+    const sendable = message.deliveries.filter(
+      (delivery) => policies.has(delivery.policyId) && delivery.ruleIds.some((ruleId) => liveRules.has(`${delivery.userId}|${ruleId}`)) && actorLive(delivery, events, policies),
+    );
     const dropped = message.deliveries.filter((delivery) => !sendable.includes(delivery));
     if (dropped.length > 0) await skip('Unsubscribed from its rules, or the policy was deleted, before it was sent', dropped);
     if (sendable.length === 0) continue;
@@ -58,7 +62,7 @@ export async function sendDueDeliveries(services: AlertServices, options: { now:
       continue;
     }
 
-    const content = contentOf(services, reader, sendable, policies, liveRules);
+    const content = contentOf(services, reader, sendable, policies, liveRules, events);
     try {
       const rendered = await renderAlert(content);
       const recipient = channel ? `${channel.kind}: ${channel.name}` : reader.email;
@@ -129,6 +133,7 @@ function contentOf(
   deliveries: readonly ClaimedDelivery[],
   policies: Awaited<ReturnType<typeof loadAlertPolicies>>,
   liveRules: Map<string, string>,
+  events: Map<number, FollowEvent>,
 ): AlertContent {
   const { APP_URL: appUrl, ALERT_SIGNING_SECRET: secret } = services.settings;
   if (!secret) throw new Error('ALERT_SIGNING_SECRET is not set: alerts need it to sign their unsubscribe links');
@@ -137,8 +142,17 @@ function contentOf(
     for (const ruleId of delivery.ruleIds) {
       const ruleName = liveRules.get(`${delivery.userId}|${ruleId}`);
       if (ruleName === undefined) continue;
-      const group = groups.get(ruleId) ?? { ruleId, ruleName, unsubscribeUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId, version: reader.alertsVersion }), policies: [] };
-      group.policies.push(policies.get(delivery.policyId)!);
+      const group: AlertGroup = groups.get(ruleId) ?? { ruleId, ruleName, unsubscribeUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId, version: reader.alertsVersion }), policies: [] };
+      const followed = policies.get(delivery.policyId)!;
+      const event = delivery.followEventId === null ? undefined : events.get(delivery.followEventId);
+      if (event) {
+        // A follow alert: what happened, the followed policy and the one that acted on it.
+        const other = event.otherPolicyId === null ? undefined : policies.get(event.otherPolicyId);
+        group.notice = followNotice(event, followed.title, other?.title ?? null);
+        group.policies.push(followed, ...(other ? [other] : []));
+      } else {
+        group.policies.push(followed);
+      }
       groups.set(ruleId, group);
     }
   }
@@ -164,6 +178,13 @@ function listUnsubscribeUrl(services: AlertServices, reader: AlertReader, conten
   return unsubscribeUrl(appUrl, secret!, { userId: reader.userId, ruleId, version: reader.alertsVersion });
 }
 
+/** A follow alert is sent while the document that acted on the followed one is still live (not in the Trash). */
+function actorLive(delivery: ClaimedDelivery, events: Map<number, FollowEvent>, policies: Map<number, unknown>): boolean {
+  if (delivery.followEventId === null) return true;
+  const event = events.get(delivery.followEventId);
+  return event !== undefined && (event.otherPolicyId === null || policies.has(event.otherPolicyId));
+}
+
 function ruleOrder(ruleId: string): number {
   return ruleId.startsWith('search:') ? Number(ruleId.slice('search:'.length)) : Number.MAX_SAFE_INTEGER;
 }
@@ -172,14 +193,15 @@ function ruleOrder(ruleId: string): number {
 async function loadLiveRuleNames(db: Database, deliveries: readonly ClaimedDelivery[]): Promise<Map<string, string>> {
   const searchIds = [...new Set(deliveries.flatMap((delivery) => delivery.ruleIds).filter((ruleId) => ruleId.startsWith('search:')).map((ruleId) => Number(ruleId.slice(7))))];
   const userIds = [...new Set(deliveries.map((delivery) => delivery.userId))];
-  const [searches, preferences, readers] = await Promise.all([
+  const [searches, preferences, readers, follows] = await Promise.all([
     searchIds.length
       ? db.select({ id: savedSearches.id, userId: savedSearches.userId, name: savedSearches.name }).from(savedSearches).where(sql`${inArray(savedSearches.id, searchIds)} and ${savedSearches.alert} <> 'off'`)
       : [],
     db.select({ userId: notificationPreferences.userId }).from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds)),
     loadAlertReaders(db, userIds, new Date(0)),
+    liveFollowRules(db, deliveries.flatMap((delivery) => delivery.ruleIds.map((ruleId) => ({ userId: delivery.userId, ruleId })))),
   ]);
-  const names = new Map<string, string>();
+  const names = new Map<string, string>(follows);
   for (const search of searches) names.set(`${search.userId}|search:${search.id}`, search.name);
   for (const preference of preferences) {
     if (!readers.get(preference.userId)?.preferencesUnsubscribed) names.set(`${preference.userId}|preferences`, preferencesRuleName);

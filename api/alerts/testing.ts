@@ -9,6 +9,7 @@ import { indexAll } from '../search/testing.ts';
 import { createPoster } from '../outbound/poster.ts';
 import { createTestContext } from '../test/context.ts';
 import { createAlertChannelPoster } from './channels.ts';
+import { fanOutFollowEvents } from './follow-events.ts';
 import { matchArrivals } from './match.ts';
 import { sendDueDeliveries } from './send.ts';
 import type { AlertServices } from './services.ts';
@@ -128,9 +129,10 @@ export async function createAlertTestWorld(overrides: Parameters<typeof createTe
       const [row] = await ctx.db.insert(savedSearches).values({ userId, name, query: { q }, alert }).returning();
       return row!;
     },
-    /** Matching then sending, as the two jobs run them, at `now`. */
+    /** Matching (new policies, and what happened to followed ones) then sending, as the jobs run them, at `now`. */
     async runAlerts(now: Date) {
       while (await matchArrivals(services, { now, batchSize: 100 }));
+      while (await fanOutFollowEvents(services, { now, batchSize: 100 }));
       while (await sendDueDeliveries(services, { now }));
     },
     mailsTo: (email: string) => sink.messages.filter((mail) => mail.to.includes(email)).map((mail) => parseMail(mail.raw)),

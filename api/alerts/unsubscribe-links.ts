@@ -17,7 +17,8 @@ export type UnsubscribeLink = UnsubscribeTarget & { version: number };
 /** Every rule of the user at once. */
 export const allRules = 'all';
 
-const oneRule = '(preferences|search:\\d{1,9})';
+// A followed policy's alerts (`follow:<policy id>`, api/alerts/follow-events.ts): the id as written, without leading zeros.
+const oneRule = '(preferences|search:\\d{1,9}|follow:[1-9]\\d{0,8})';
 const ruleIdPattern = new RegExp(`^(all|${oneRule}(,${oneRule}){0,49})$`);
 
 /** The rules a link names, e.g. "search:3,preferences" → ["search:3", "preferences"]. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { alertSettings, savedSearches } from '../../db/schema/index.ts';
+import { followedPolicyOf, followedTitles, stopFollowing } from './follow-events.ts';
 import { preferencesRuleName } from './rules.ts';
 import { allRules, rulesOf, type UnsubscribeTarget } from './unsubscribe-links.ts';
 
@@ -8,7 +9,9 @@ import { allRules, rulesOf, type UnsubscribeTarget } from './unsubscribe-links.t
  * What an unsubscribe link does, for the user its signature names and nothing else: a saved
  * search's alert is turned off (the search stays, and can be turned on again), the notification
  * preferences' rule is muted (its departments and industries are kept), "all" does both for every
- * rule. Deliveries already matched are skipped at sending time (api/alerts/send.ts re-reads the rules).
+ * rule. A followed policy's link stops following it ("all" stops every follow: following a policy is
+ * asking for its alerts). Deliveries already matched are skipped at sending time (api/alerts/send.ts
+ * re-reads the rules).
  */
 export async function unsubscribe(db: Database, target: UnsubscribeTarget, now: Date): Promise<void> {
   const all = target.ruleId === allRules;
@@ -18,6 +21,7 @@ export async function unsubscribe(db: Database, target: UnsubscribeTarget, now: 
       const own = eq(savedSearches.userId, target.userId);
       await tx.update(savedSearches).set({ alert: 'off', updatedAt: now }).where(all ? own : and(own, inArray(savedSearches.id, searchIds)));
     }
+    if (all || followedIdsOf(target.ruleId).length > 0) await stopFollowing(tx, target.userId, all ? null : followedIdsOf(target.ruleId));
     if (all || rulesOf(target.ruleId).includes('preferences')) {
       await tx
         .insert(alertSettings)
@@ -27,6 +31,7 @@ export async function unsubscribe(db: Database, target: UnsubscribeTarget, now: 
   });
 }
 
+const followedIdsOf = (ruleId: string) => rulesOf(ruleId).flatMap((rule) => followedPolicyOf(rule) ?? []);
 const savedSearchIdsOf = (ruleId: string) => rulesOf(ruleId).flatMap((rule) => (rule.startsWith('search:') ? [Number(rule.slice('search:'.length))] : []));
 
 /**
@@ -62,7 +67,11 @@ export async function unsubscribeSubject(db: Database, target: UnsubscribeTarget
           .where(and(eq(savedSearches.userId, target.userId), inArray(savedSearches.id, searchIds)))
           .orderBy(savedSearches.id);
   if (searches.length !== new Set(searchIds).size) return null;
+  const followedIds = [...new Set(followedIdsOf(target.ruleId))];
+  const followed = await followedTitles(db, target.userId, followedIds);
+  if (followed.length !== followedIds.length) return null;
   const phrases = searches.length > 0 ? [`alerts for ${listed(searches.map((search) => `“${search.name}”`))}`] : [];
+  if (followed.length > 0) phrases.push(`following ${listed(followed.map((policy) => `“${policy.title}”`))}`);
   if (rulesOf(target.ruleId).includes('preferences')) phrases.push(`alerts from your ${preferencesRuleName.toLowerCase()}`);
   return listed(phrases);
 }

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { livePolicy } from '../../db/policy-records.ts';
 import { policies, policyFollows } from '../../db/schema/index.ts';
+import { bumpAlertsVersion } from '../alerts/unsubscribe.ts';
 import { notFound } from '../http/errors.ts';
 import type { FollowedPolicy } from '../shared/follow-schemas.ts';
 
@@ -21,12 +22,17 @@ export async function loadFollows(db: Database, userId: number): Promise<Followe
   return rows.map((row) => ({ ...row, followedAt: row.followedAt.toISOString() }));
 }
 
-/** Follows `policyId` (a live policy, else 404); following it again changes nothing. True when it was not followed before. */
+/**
+ * Follows `policyId` (a live policy, else 404); following it again changes nothing. True when it was
+ * not followed before. Following turns an alert on: the unsubscribe links sent before stop working
+ * (api/alerts/unsubscribe-links.ts), so an old e-mail can't stop the follow just made.
+ */
 export async function follow(db: Database, userId: number, policyId: number, at: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [policy] = await tx.select({ id: policies.id }).from(policies).where(and(eq(policies.id, policyId), livePolicy)).for('share');
     if (!policy) throw notFound('Policy not found');
     const inserted = await tx.insert(policyFollows).values({ userId, policyId, createdAt: at }).onConflictDoNothing().returning({ policyId: policyFollows.policyId });
+    if (inserted.length > 0) await bumpAlertsVersion(tx, userId, at);
     return inserted.length > 0;
   });
 }

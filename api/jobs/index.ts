@@ -1,4 +1,5 @@
 import { matchAlertsJob } from './match-alerts.ts';
+import { matchFollowAlertsJob } from './match-follow-alerts.ts';
 import { processStoryJob } from './process-story.ts';
 import { purgeTrashJob } from './purge-trash.ts';
 import { refreshEffectivenessJob } from './refresh-effectiveness.ts';
@@ -12,4 +13,4 @@ import { sendAlertsJob } from './send-alerts.ts';
  * `defineJob`, and one line here; the queue creates its queue (and its schedule), the worker takes
  * its jobs, and `enqueue` accepts its name with its payload's type.
  */
-export const jobs = [processStoryJob, reprocessPolicyJob, purgeTrashJob, refreshEffectivenessJob, scheduleSourcesJob, runSourceJob, matchAlertsJob, sendAlertsJob] as const;
+export const jobs = [processStoryJob, reprocessPolicyJob, purgeTrashJob, refreshEffectivenessJob, scheduleSourcesJob, runSourceJob, matchAlertsJob, matchFollowAlertsJob, sendAlertsJob] as const;

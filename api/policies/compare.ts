@@ -1,7 +1,5 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { livePolicy, loadPolicyRecords } from '../../db/policy-records.ts';
-import { policies, type Role } from '../../db/schema/index.ts';
+import { loadPolicyRecords } from '../../db/policy-records.ts';
+import type { Role } from '../../db/schema/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { hasFullAccess } from '../billing/entitlement.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
@@ -38,29 +36,4 @@ export async function loadComparison(deps: Pick<AppDeps, 'db' | 'now'>, id: numb
     },
     units,
   };
-}
-
-/** The title as versions of one document share it: without 中华人民共和国 and without a trailing （2019年修订）. */
-function versionTitle(chineseTitle: string): string {
-  return chineseTitle
-    .replace(/^中华人民共和国/, '')
-    .replace(/[（(][^（()）]*[）)]$/, '')
-    .trim();
-}
-
-/**
- * The other versions of a policy's document, oldest first: live policies whose Chinese title is the
- * same, with or without 中华人民共和国 (the title index finds them). Until links between documents
- * say which version amends which (issue 42 item 2), the shared title is what tells.
- */
-export async function otherVersions(db: Pick<Database, 'select'>, policyId: number): Promise<ComparedVersion[]> {
-  const [policy] = await db.select({ chineseTitle: policies.chineseTitle }).from(policies).where(eq(policies.id, policyId));
-  const title = policy?.chineseTitle ? versionTitle(policy.chineseTitle) : '';
-  if (!title) return [];
-  return db
-    .select({ id: policies.id, title: policies.title, time: policies.publishedOn })
-    .from(policies)
-    .where(and(livePolicy, ne(policies.id, policyId), inArray(policies.chineseTitle, [title, `中华人民共和国${title}`])))
-    .orderBy(asc(policies.publishedOn), asc(policies.id))
-    .limit(10);
 }

@@ -1,5 +1,5 @@
 import { citationLinks } from '../../db/citations.ts';
-import { documentLinks, unresolvedCitations } from '../../db/document-links.ts';
+import { documentLinksOf, unresolvedCitationsOf, type DocumentLink } from '../../db/document-links.ts';
 import { parsePolicyFullContent } from '../../db/policy-content.ts';
 import { loadPolicyRecords, type PolicyRecord } from '../../db/policy-records.ts';
 import type { Role } from '../../db/schema/index.ts';
@@ -8,7 +8,6 @@ import { hasFullAccess } from '../billing/entitlement.ts';
 import { notFound } from '../http/errors.ts';
 import { similarPolicies } from '../search/related-policies.ts';
 import { otherSourceUrls } from '../stories/same-document.ts';
-import { otherVersions } from './compare.ts';
 import type { PolicyCard, PolicyDetail } from '../shared/search.ts';
 import { loadPolicyCards, loadTaxonomyNames, policyTagsOf } from './reads.ts';
 
@@ -30,7 +29,7 @@ async function loadRecord(deps: Pick<AppDeps, 'db'>, id: number): Promise<Policy
 export async function loadPolicyDetail(deps: AppDeps, id: number, reader: { id: number; role: Role } | null): Promise<PolicyDetail> {
   const [policy, entitled] = await Promise.all([loadRecord(deps, id), hasFullAccess(deps.db, reader, deps.now())]);
   const content = readFullContent(policy.fullContent);
-  const documentFacts = await loadDocumentFacts(deps, policy, entitled);
+  const documentFacts = (await loadDocumentFacts(deps, [policy], entitled)).get(policy.id)!;
   if (!entitled) return toPolicyDetail(policy, content, { entitled: false }, documentFacts);
   const names = await loadTaxonomyNames(
     deps.db,
@@ -47,21 +46,41 @@ type DocumentFacts = Pick<PolicyDetail, 'effectiveness' | 'links' | 'unresolvedC
  * cites beyond the corpus, its other addresses and versions. Status and links are about the
  * document and name other policies' titles: every reader sees them. What the text cites beyond
  * the corpus is words of the text: for entitled readers (docs/principles.md).
+ * For a page of policies at once (one query per kind of fact, however many policies); the detail
+ * page asks for one.
  */
-async function loadDocumentFacts(deps: Pick<AppDeps, 'db'>, policy: PolicyRecord, entitled: boolean): Promise<DocumentFacts> {
-  const [links, unresolved, sources, versions] = await Promise.all([
-    documentLinks(deps.db, policy.id),
-    entitled ? unresolvedCitations(deps.db, policy.id) : [],
-    otherSourceUrls(deps.db, [policy.id]),
-    otherVersions(deps.db, policy.id),
+export async function loadDocumentFacts(deps: Pick<AppDeps, 'db'>, records: readonly PolicyRecord[], entitled: boolean): Promise<Map<number, DocumentFacts>> {
+  const ids = records.map((record) => record.id);
+  const [links, unresolved, sources] = await Promise.all([
+    documentLinksOf(deps.db, ids),
+    entitled ? unresolvedCitationsOf(deps.db, ids) : new Map<number, string[]>(),
+    otherSourceUrls(deps.db, ids),
   ]);
-  return {
-    effectiveness: { status: policy.effectivenessStatus, since: policy.effectivenessSince, reason: policy.effectivenessReason },
-    links: links.map(({ kind, policyId, title }) => ({ kind, policyId, title })),
-    unresolvedCitations: unresolved,
-    alsoPublishedAt: sources.get(policy.id) ?? [],
-    otherVersions: versions,
-  };
+  return new Map(
+    records.map((policy) => {
+      const own = links.get(policy.id) ?? [];
+      const facts: DocumentFacts = {
+        effectiveness: { status: policy.effectivenessStatus, since: policy.effectivenessSince, reason: policy.effectivenessReason },
+        links: own.map(({ kind, policyId, title }) => ({ kind, policyId, title })),
+        unresolvedCitations: unresolved.get(policy.id) ?? [],
+        alsoPublishedAt: sources.get(policy.id) ?? [],
+        otherVersions: versionsOf(own),
+      };
+      return [policy.id, facts];
+    }),
+  );
+}
+
+const versionKinds: readonly DocumentLink['kind'][] = ['replaces', 'replacedBy', 'amends', 'amendedBy'];
+
+/**
+ * The other versions of the document, oldest first: what "Compare with the … version" offers. Read
+ * from the stored links only (a newer version replaces, an amending decision amends: decision 022),
+ * so an editor's decision on a link decides what is offered too.
+ */
+function versionsOf(links: readonly DocumentLink[]): PolicyDetail['otherVersions'] {
+  const versions = new Map(links.filter((link) => versionKinds.includes(link.kind)).map((link) => [link.policyId, { id: link.policyId, title: link.title, time: link.publishedOn }]));
+  return [...versions.values()].sort((a, b) => a.time.localeCompare(b.time) || a.id - b.id);
 }
 
 /**
@@ -71,14 +90,14 @@ async function loadDocumentFacts(deps: Pick<AppDeps, 'db'>, policy: PolicyRecord
  */
 export async function toPolicyDetails(deps: Pick<AppDeps, 'db'>, records: readonly PolicyRecord[], entitled: boolean): Promise<PolicyDetail[]> {
   const contents = records.map((record) => readFullContent(record.fullContent));
-  const facts = await Promise.all(records.map((record) => loadDocumentFacts(deps, record, entitled)));
-  if (!entitled) return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: false }, facts[index]!));
+  const facts = await loadDocumentFacts(deps, records, entitled);
+  if (!entitled) return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: false }, facts.get(record.id)!));
   const names = await loadTaxonomyNames(
     deps.db,
     records.flatMap((record, index) => contents[index]!.impactAnalysis.map((impact) => impact.industryId).concat(record.industries.map((industry) => industry.id))),
     contents.flatMap((content) => content.topicAnalysis.map((impact) => impact.topicId)),
   );
-  return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: true, industryNames: names.industries, topicNames: names.topics }, facts[index]!));
+  return records.map((record, index) => toPolicyDetail(record, contents[index]!, { entitled: true, industryNames: names.industries, topicNames: names.topics }, facts.get(record.id)!));
 }
 
 /**

@@ -290,7 +290,7 @@ export type PolicyDetail = {
   source_url: string | null;
   /** The other addresses the same document was found at (one document from two sites, issue 42), oldest first. */
   alsoPublishedAt: string[];
-  /** Other versions of the document (the same Chinese title), oldest first: what "Compare with the … version" offers. */
+  /** Other versions of the document (its stored replaces/amends links, both ways), oldest first: what "Compare with the … version" offers. */
   otherVersions: { id: number; title: string; time: string }[];
   /** The document's own Chinese title and number (国发〔2014〕40号), null when not known. */
   chinese_title: string | null;

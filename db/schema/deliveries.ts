@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { deliveryTimings, alertChannelKinds, deliveryStates, type DeliveryTiming, type AlertChannelKind, type DeliveryState } from '../../vocabulary/deliveries.ts';
+import { followEvents } from './follow-events.ts';
 import { policies } from './policies.ts';
 import { users } from './users.ts';
 
@@ -53,6 +54,8 @@ export const alertChannels = pgTable(
  * One delivery per (user, policy, channel), ever: the unique index is what makes an alert never
  * repeat, however many rules matched or matching runs saw the policy. `channel` is 'email' or
  * 'channel:<alert_channels.id>'. The state machine lives in api/alerts/deliveries.ts.
+ * A follow alert (`follow_event_id` set, `policy_id` the followed policy) is once per (user, event,
+ * channel) instead: a followed policy is told about each of its events.
  */
 export const alertDeliveries = pgTable(
   'alert_deliveries',
@@ -67,6 +70,7 @@ export const alertDeliveries = pgTable(
     channel: text('channel').notNull(),
     /** The rules that matched ('search:<id>', 'preferences'), for the message's grouping and unsubscribe links. */
     ruleIds: jsonb('rule_ids').$type<string[]>().notNull(),
+    followEventId: integer('follow_event_id').references(() => followEvents.id, { onDelete: 'cascade' }),
     /** The soonest cadence among the matching rules: immediate, or the digest it goes out with. */
     cadence: text('cadence').$type<DeliveryTiming>().notNull(),
     state: text('state').$type<DeliveryState>().notNull().default('pending'),
@@ -84,7 +88,8 @@ export const alertDeliveries = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('alert_deliveries_once_idx').on(t.userId, t.policyId, t.channel),
+    uniqueIndex('alert_deliveries_once_idx').on(t.userId, t.policyId, t.channel).where(sql`${t.followEventId} is null`),
+    uniqueIndex('alert_deliveries_follow_once_idx').on(t.userId, t.followEventId, t.channel).where(sql`${t.followEventId} is not null`),
     check('alert_deliveries_state_valid', sql`${t.state} in (${inList(deliveryStates)})`),
     check('alert_deliveries_cadence_valid', sql`${t.cadence} in (${inList(deliveryTimings)})`),
     index('alert_deliveries_due_idx').on(t.dueAt).where(sql`${t.state} in ('pending', 'sending')`),

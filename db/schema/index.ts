@@ -11,3 +11,4 @@ export * from './public-api.ts';
 export * from './sources.ts';
 export * from './deliveries.ts';
 export * from './same-documents.ts';
+export * from './follow-events.ts';

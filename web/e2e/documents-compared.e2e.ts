@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
+import { refreshDocumentLinks } from '../../db/document-links.ts';
+import { chinaDay } from '../../db/effectiveness.ts';
 import { pendingStories, storyOtherSources } from '../../db/schema/index.ts';
 import { createPolicy } from '../../db/testing.ts';
 import { checkPage, signIn } from './account-helpers.ts';
@@ -27,7 +29,9 @@ beforeAll(async () => {
   const chineseTitle = `${marker}中华人民共和国发票管理办法`;
   const common = { departmentId: 2, chineseTitle, englishTranslation: 'The Measures govern the printing, use and keeping of invoices.' };
   older = (await createPolicy(database.db, { ...common, title: `${marker} Invoice Measures (2019 revision)`, publishedOn: '2019-03-02', chineseOriginal: text('invoice-measures-2019.md'), sourceUrl: gov })).id;
-  await createPolicy(database.db, { ...common, title: `${marker} Invoice Measures (2023 revision)`, publishedOn: '2023-07-20', chineseOriginal: text('invoice-measures-2023.md') });
+  const newer = (await createPolicy(database.db, { ...common, title: `${marker} Invoice Measures (2023 revision)`, publishedOn: '2023-07-20', chineseOriginal: text('invoice-measures-2023.md') })).id;
+  // As savePolicy would when each arrived: the later version of the title replaces the earlier (the link "Compare with" reads).
+  await database.db.transaction((tx) => refreshDocumentLinks(tx, [older, newer], chinaDay(new Date())));
   // As the intake leaves a document a second site published: the story that made the policy, and the other address beside it.
   const [story] = await database.db.insert(pendingStories).values({ title: chineseTitle, url: gov, status: 'processed', policyId: older, producer: 'source', source: 'SC', fetchedAt: new Date() }).returning();
   await database.db.insert(storyOtherSources).values({ url: npc, storyId: story!.id, source: 'NPC', fetchedAt: new Date() });
