@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, like, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, like, notInArray, or, sql } from 'drizzle-orm';
 import { inverseLinkKind, type LinkKind, type LinkOrigin, type LinkState, type StoredLinkKind } from '../vocabulary/document-links.ts';
 import { citationForms, holdersOf, saveCitations } from './citations.ts';
 import type { Executor, Transaction } from './client.ts';
