@@ -1,6 +1,6 @@
 import { ms, summarize, table, type LatencyStats } from './measure.ts';
 import { request } from './environment.ts';
-import { describeSteps, meilisearchSteps } from './settings-cost.ts';
+import { describeSteps, meilisearchSteps } from './meilisearch-steps.ts';
 
 /**
  * Where a write's time to searchable goes under load (issue 47), from the bench's own clock and
