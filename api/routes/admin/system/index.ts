@@ -5,9 +5,9 @@ import { closeAbandonedRebuilds, rebuildRequestChannel } from '../../../../index
 import type { SignedInEnv } from '../../../auth/session.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { checkDaemon, checkDatabase, checkSearch } from '../../../health/checks.ts';
-import { recentFreshness } from './freshness.ts';
 import { conflict } from '../../../http/errors.ts';
 import type { SearchRebuild, SystemStatus } from '../../../shared/admin-schemas.ts';
+import { recentFreshness } from './freshness.ts';
 
 /** Only one rebuild may be queued or running (search_rebuilds_one_active_key). */
 export const rebuildRunningMessage = 'A reindex is already running';
