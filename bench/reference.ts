@@ -19,17 +19,28 @@ function referenceFigures(policyCount: number): Figures {
   return reference.figures[String(policyCount)] ?? {};
 }
 
-/** The report's lines: one per figure with a reference, REGRESSION where it is more than 25% worse. */
-export function compareWithReference(policyCount: number, figures: Figures): string {
+/**
+ * The report's lines: one per figure with a reference, REGRESSION where it is more than 25% worse;
+ * and the regressions alone, which the run repeats on stderr in a banner at its end.
+ */
+export function compareWithReference(policyCount: number, figures: Figures): { markdown: string; regressions: string[] } {
   const reference = referenceFigures(policyCount);
   const compared = Object.entries(figures).filter(([name]) => reference[name] !== undefined);
-  if (compared.length === 0) return `No reference figures for ${policyCount.toLocaleString('en')} policies in bench/reference.json: nothing compared.`;
-  return compared
-    .map(([name, value]) => {
-      const recorded = reference[name]!;
-      const change = (value - recorded) / recorded;
-      const line = `${name}: ${value.toFixed(1)} against ${recorded} recorded (${change >= 0 ? '+' : ''}${(change * 100).toFixed(0)}%)`;
-      return change > tolerance ? `**REGRESSION: ${line}, more than ${tolerance * 100}% worse**` : `- ${line}`;
-    })
-    .join('\n');
+  if (compared.length === 0) return { markdown: `No reference figures for ${policyCount.toLocaleString('en')} policies in bench/reference.json: nothing compared.`, regressions: [] };
+  const regressions: string[] = [];
+  const lines = compared.map(([name, value]) => {
+    const recorded = reference[name]!;
+    const change = (value - recorded) / recorded;
+    const line = `${name}: ${value.toFixed(1)} against ${recorded} recorded (${change >= 0 ? '+' : ''}${(change * 100).toFixed(0)}%)`;
+    if (change <= tolerance) return `- ${line}`;
+    regressions.push(`${line}, more than ${tolerance * 100}% worse`);
+    return `**REGRESSION: ${line}, more than ${tolerance * 100}% worse**`;
+  });
+  return { markdown: lines.join('\n'), regressions };
+}
+
+/** The banner a run ends with when a figure regressed: loud, but the run still succeeds. */
+export function regressionBanner(policyCount: number, regressions: readonly string[]): string {
+  const rule = '!'.repeat(78);
+  return [rule, `REGRESSION at ${policyCount.toLocaleString('en')} policies against bench/reference.json (docs/benchmarks.md):`, ...regressions.map((line) => `  ${line}`), rule].join('\n');
 }

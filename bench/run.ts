@@ -31,20 +31,21 @@ import { loadReferenceData } from '../db/reference-data.ts';
 import { loadDemoPolicies } from '../db/seed.ts';
 import { Cleanup, formatBytes, progress, repoRoot, spawnNodeService, waitFor, type NodeService } from '../indexer/bench/environment.ts';
 import { benchIndexer, bringIndexInStep, meiliDatabaseDir, type IndexerBenchContext } from '../indexer/bench/indexer.ts';
+import { benchIndexSettingsCost } from '../indexer/bench/settings-cost.ts';
 import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { startMeilisearch } from '../indexer/meilisearch-server.ts';
 import { benchAnalyticsRender } from '../web/e2e/analytics-bench.ts';
 import { benchWeb } from '../web/e2e/bench.ts';
-import { compareWithReference } from './reference.ts';
+import { compareWithReference, regressionBanner } from './reference.ts';
 
 // The one entry of `make bench`, above the four modules so it may import each of them. Not under
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'search', 'analytics', 'public-api', 'bulk', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls', 'links', 'dedupe'] as const;
+const sectionNames = ['indexer', 'index-settings', 'search', 'analytics', 'public-api', 'bulk', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls', 'links', 'dedupe'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,search,analytics,public-api,bulk,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls,links,dedupe"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,index-settings,search,analytics,public-api,bulk,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls,links,dedupe"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -137,6 +138,7 @@ async function main(): Promise<number> {
   ];
   const save = async () => writeFile(resultsFile, `${report.join('\n')}\n`);
   const database: { close?: () => Promise<void> } = {};
+  const regressions: string[] = [];
   try {
     // Extraction needs no services: it runs first, and run alone it starts none.
     if (sections.includes('sources-extract')) {
@@ -204,16 +206,21 @@ async function main(): Promise<number> {
       // The search section's full-text index is not part of the product: writes are measured without it.
       await dropFullTextIndex(sql);
       const indexer = await benchIndexer(indexerContext);
-      await emit(`${indexer.markdown}\n\nAgainst the figures recorded for this size (bench/reference.json):\n\n${compareWithReference(policyCount, indexer.figures)}`);
+      const comparison = compareWithReference(policyCount, indexer.figures);
+      await emit(`${indexer.markdown}\n\nAgainst the figures recorded for this size (bench/reference.json):\n\n${comparison.markdown}`);
+      regressions.push(...comparison.regressions);
     } else if ((['search', 'analytics', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs', 'stalls'] as const).some((name) => sections.includes(name))) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
 
+    // Indexes of its own, beside the product's: what each setting costs per changed document.
+    if (sections.includes('index-settings')) await emit(await benchIndexSettingsCost({ sql, meiliUrl: meili.url, masterKey, indexName }));
+
     // Links read and write Postgres only: no API, no index.
     if (sections.includes('links')) await emit(await benchLinks({ db, policyCount }));
 
-    const needsApi = sections.some((name) => name !== 'indexer' && name !== 'sources-extract' && name !== 'links');
+    const needsApi = sections.some((name) => name !== 'indexer' && name !== 'index-settings' && name !== 'sources-extract' && name !== 'links');
     if (needsApi) {
       if (sections.includes('web') || sections.includes('analytics')) await ensureWebBuilt(progress);
       const startApi = async (name: string, overrides: Record<string, string> = {}) => {
@@ -290,6 +297,7 @@ async function main(): Promise<number> {
       if (sections.includes('alerts')) await emit(await benchAlerts({ ...apiContext, startIndexer: () => indexerContext.startIndexer(), startWorker: processingContext.startWorker }));
     }
     progress('bench', `results written to ${path.relative(repoRoot, resultsFile)}`);
+    if (regressions.length > 0) console.error(`\n${regressionBanner(policyCount, regressions)}\n`);
     return 0;
   } catch (error) {
     if (interrupted) return 130;

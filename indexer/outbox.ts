@@ -54,11 +54,26 @@ export async function claimOutboxRows(sql: Sql, options: { token: string; batchS
  */
 export async function completeOutboxClaim(sql: Sql, token: string, requeuePolicyIds: readonly number[] = [], indexedPolicyIds: readonly number[] = []): Promise<void> {
   await sql.begin(async (tx) => {
-    await tx`delete from search_outbox where claim_token = ${token}`;
+    await recordFreshness(tx, token);
     await enqueue(tx, requeuePolicyIds, 'upsert');
     await recordArrivals(tx, indexedPolicyIds);
     await markIndexChanged(tx);
   });
+}
+
+/** How long search_freshness keeps a row: System Status reads the last 15 minutes of it. */
+const freshnessKeptMinutes = 60;
+
+/**
+ * Deletes the claim's rows, recording how long each waited from its write to this commit (when
+ * the API's kept answers move on and the change is searchable), and forgets rows older than
+ * `freshnessKeptMinutes` (an index on indexed_at keeps that cheap).
+ */
+async function recordFreshness(tx: TransactionSql, token: string): Promise<void> {
+  await tx`
+    with done as (delete from search_outbox where claim_token = ${token} returning enqueued_at)
+    insert into search_freshness (written_at, indexed_at) select enqueued_at, clock_timestamp() from done`;
+  await tx`delete from search_freshness where indexed_at < now() - make_interval(mins => ${freshnessKeptMinutes})`;
 }
 
 async function recordArrivals(tx: TransactionSql, policyIds: readonly number[]): Promise<void> {

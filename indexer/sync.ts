@@ -99,7 +99,7 @@ async function writeCurrentDocuments(target: SearchTarget, policyIds: number[]) 
   ];
   // Both are sent before either is waited for, so each is waited for: a failure of one must not
   // leave the other's rejection unhandled (that would end the process).
-  const outcomes = await Promise.allSettled(tasks.map((task) => taskSucceeded(target.client, task, taskTimeoutMs)));
+  const outcomes = await Promise.allSettled(tasks.map((task) => taskSucceeded(target.client, task, taskTimeoutMs, 'steady')));
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
   return { stamps, upserted: documents.length, deleted: gone.length };

@@ -284,10 +284,23 @@ export const userRoleUpdateSchema = z.strictObject({
   role: z.enum(assignableRoles, { error: `must be one of ${assignableRoles.join(', ')}` }),
 });
 
+/** The window System Status measures write → searchable over. */
+export const freshnessWindowMinutes = 15;
+
+/** A change must be searchable within a second (issue 47): above it, System Status flags the p95. */
+export const freshnessTargetSeconds = 1;
+
+/**
+ * Write → searchable over the last `freshnessWindowMinutes`: how many outbox rows were indexed
+ * and the 95th percentile of their wait, from the write to the commit that made them searchable
+ * (null when none was indexed in the window).
+ */
+export type SearchFreshness = { writes: number; p95Seconds: number | null };
+
 /** The Dashboard tab's System Status: each part as it is now, not a static "Online". */
 export type SystemStatus = {
   database: { ok: boolean; error: string | null };
-  search: { ok: boolean; error: string | null; documents: number | null; outboxBacklog: number | null; outboxOldestAgeSeconds: number | null };
+  search: { ok: boolean; error: string | null; documents: number | null; outboxBacklog: number | null; outboxOldestAgeSeconds: number | null; freshness: SearchFreshness | null };
   indexer: { running: boolean; lastSeenSecondsAgo: number | null };
   worker: { running: boolean; lastSeenSecondsAgo: number | null };
   translation: { provider: 'llm'; model: string } | { provider: 'rules'; model: null };

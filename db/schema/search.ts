@@ -25,6 +25,22 @@ export const searchOutbox = pgTable(
   ],
 );
 
+/**
+ * How long each outbox row waited, from the write that enqueued it (`enqueued_at`, its
+ * transaction's start) to the commit that finished its batch in Meilisearch: written by
+ * completeOutboxClaim (indexer/outbox.ts) in that commit, kept for about an hour, read by the
+ * back office's System Status as the recent p95 write → searchable (issue 47).
+ */
+export const searchFreshness = pgTable(
+  'search_freshness',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+    indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('search_freshness_indexed_at_idx').on(t.indexedAt)],
+);
+
 export { searchRebuildStatuses, type SearchRebuildStatus };
 
 /**

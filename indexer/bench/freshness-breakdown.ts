@@ -1,5 +1,6 @@
 import { ms, summarize, table, type LatencyStats } from './measure.ts';
 import { request } from './environment.ts';
+import { describeSteps, meilisearchSteps } from './meilisearch-steps.ts';
 
 /**
  * Where a write's time to searchable goes under load (issue 47), from the bench's own clock and
@@ -83,6 +84,8 @@ export async function freshnessBreakdown(context: { meiliUrl: string; masterKey:
   const durations = summarize(runTasks.map((task) => task.finished - task.started));
   const perDocument = summarize(runTasks.filter((task) => task.documents > 0).map((task) => (task.finished - task.started) / task.documents));
   const batches = new Set(runTasks.map((task) => task.batchUid));
+  const batchUids = [...batches].filter((uid): uid is number => uid !== null);
+  const steps = await meilisearchSteps(context.meiliUrl, context.masterKey, batchUids);
   return [
     `Where the time goes, per write, at ${rateLabel} (ms; ${parts.total.length} writes placed in a Meilisearch task${unplaced ? `, ${unplaced} not placed` : ''}; indexer/bench/freshness-breakdown.ts says how):`,
     '',
@@ -105,6 +108,7 @@ export async function freshnessBreakdown(context: { meiliUrl: string; masterKey:
         ['Documents per task p50 / p95 / max', `${ms(documents.p50)} / ${ms(documents.p95)} / ${ms(documents.max)}`],
         ['Task time p50 / p95 / max (ms)', `${ms(durations.p50)} / ${ms(durations.p95)} / ${ms(durations.max)}`],
         ['Task time per document p50 / p95 (ms)', `${ms(perDocument.p50)} / ${ms(perDocument.p95)}`],
+        ["Meilisearch's largest steps, over the run's batches (its progress trace)", describeSteps(steps, batchUids.length, 5)],
       ],
     ),
   ].join('\n');

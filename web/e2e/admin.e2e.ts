@@ -83,6 +83,8 @@ describe('Dashboard tab', () => {
       expect(await status.locator('li', { hasText: 'Search Indexer' }).textContent()).toContain('Running');
       expect(await status.locator('li', { hasText: 'Database Connection' }).textContent()).toContain('Online');
       expect(await status.locator('li', { hasText: 'Translation Provider' }).textContent()).toContain('Offline rules');
+      // The stack's indexer has indexed the journeys' writes, or nothing in the last 15 minutes.
+      expect(await status.locator('li', { hasText: 'Write → Searchable' }).textContent()).toMatch(/[\d,]+ changes? indexed in the last 15 minutes; target 1 sp95 [\d.]+ s$|No changes indexed in the last 15 minutesIdle$/);
       // The spec's rule over the queue as it stands (other journeys' imports and sources' runs add to it).
       const [processed, waiting] = await Promise.all([
         database.db.$count(pendingStories, eq(pendingStories.status, 'processed')),

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { checkDaemon, checkDatabase, checkSearch } from '../../../health/checks.ts';
 import { conflict } from '../../../http/errors.ts';
 import type { SearchRebuild, SystemStatus } from '../../../shared/admin-schemas.ts';
+import { recentFreshness } from './freshness.ts';
 
 /** Only one rebuild may be queued or running (search_rebuilds_one_active_key). */
 export const rebuildRunningMessage = 'A reindex is already running';
@@ -44,11 +45,12 @@ async function latestRebuild(deps: AppDeps): Promise<SearchRebuild | null> {
 export function adminSystemRoutes(deps: AppDeps) {
   return new Hono<SignedInEnv>()
     .get('/system-status', async (c) => {
-      const [database, search, indexer, worker] = await Promise.all([
+      const [database, search, indexer, worker, freshness] = await Promise.all([
         checkDatabase(deps),
         checkSearch(deps),
         checkDaemon(deps, 'indexer'),
         checkDaemon(deps, 'worker'),
+        recentFreshness(deps),
       ]);
       const status: SystemStatus = {
         database: { ok: database.ok, error: database.error ?? null },
@@ -58,6 +60,7 @@ export function adminSystemRoutes(deps: AppDeps) {
           documents: search.documents ?? null,
           outboxBacklog: database.outboxBacklog ?? null,
           outboxOldestAgeSeconds: database.outboxOldestAgeSeconds ?? null,
+          freshness,
         },
         indexer: { running: indexer.ok, lastSeenSecondsAgo: indexer.lastSeenSecondsAgo ?? null },
         worker: { running: worker.ok, lastSeenSecondsAgo: worker.lastSeenSecondsAgo ?? null },

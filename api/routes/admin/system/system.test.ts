@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daemonHeartbeats, searchRebuilds } from '../../../../db/schema/index.ts';
+import { daemonHeartbeats, searchFreshness, searchOutbox, searchRebuilds } from '../../../../db/schema/index.ts';
 import { createPolicy } from '../../../../db/testing.ts';
 import { eventually, startIndexer } from '../../../../indexer/testing.ts';
 import { indexAll } from '../../../search/testing.ts';
@@ -51,6 +51,31 @@ describe('GET /api/admin/system-status', () => {
     expect(now.indexer).toEqual({ running: false, lastSeenSecondsAgo: null });
     expect(now.worker).toEqual({ running: false, lastSeenSecondsAgo: null });
     expect(now.translation).toEqual({ provider: 'rules', model: null });
+  });
+
+  it('reports the p95 write → searchable of the changes indexed in the last 15 minutes, and none when nothing was', async () => {
+    await indexAll(ctx);
+    await ctx.db.delete(searchFreshness);
+    expect((await status()).search.freshness).toEqual({ writes: 0, p95Seconds: null });
+
+    await createPolicy(ctx.db, { title: 'Edited and indexed' });
+    await createPolicy(ctx.db, { title: 'Edited and indexed too' });
+    const waiting = await ctx.db.$count(searchOutbox);
+    expect(waiting).toBeGreaterThanOrEqual(2);
+    await indexAll(ctx);
+    const indexed = (await status()).search.freshness!;
+    expect(indexed.writes).toBe(waiting);
+    expect(indexed.p95Seconds).toBeGreaterThanOrEqual(0);
+
+    // Twenty changes that waited 1, 2, ... 20 s, and one an hour-old batch took 30 min over, outside the window.
+    await ctx.db.delete(searchFreshness);
+    const now = Date.now();
+    await ctx.db.insert(searchFreshness).values([
+      ...Array.from({ length: 20 }, (_, i) => ({ writtenAt: new Date(now - (i + 1) * 1000), indexedAt: new Date(now) })),
+      { writtenAt: new Date(now - 50 * 60_000), indexedAt: new Date(now - 20 * 60_000) },
+    ]);
+    // percentile_cont(0.95) of 1..20 s: 1 + 0.95 × 19.
+    expect((await status()).search.freshness).toEqual({ writes: 20, p95Seconds: expect.closeTo(19.05, 3) });
   });
 
   it('sees a worker by its heartbeat, and an LLM provider when one is configured', async () => {
