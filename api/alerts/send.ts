@@ -138,7 +138,8 @@ function contentOf(
       const ruleName = liveRules.get(`${delivery.userId}|${ruleId}`);
       if (ruleName === undefined) continue;
       const group = groups.get(ruleId) ?? { ruleId, ruleName, unsubscribeUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId, version: reader.alertsVersion }), policies: [] };
-      group.policies.push(policies.get(delivery.policyId)!);
+      const matched = delivery.matchedTerms[ruleId];
+      group.policies.push({ ...policies.get(delivery.policyId)!, ...(matched ? { matched } : {}) });
       groups.set(ruleId, group);
     }
   }
