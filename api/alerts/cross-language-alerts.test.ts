@@ -72,13 +72,18 @@ describe('cross-language alerts, counts and feeds', () => {
     expect(mail!.subject).toBe(`New policy: ${rareEarth.title}`);
     expect(mail!.text).toContain('Matches for “Rare earth”');
     expect(mail!.text).toContain("matched 稀土 for 'rare earth'");
-    expect(mail!.html).toContain(`/policy/${policy.id}`);
+    expect(mail!.html).toContain(`/policy/${policy.id}?matched=`);
     expect(mail!.html).not.toContain(`/policy/${other.id}`);
     // Slack says the same.
     const posted = slack.received.map((request) => request.body);
     expect(posted).toHaveLength(1);
     expect(posted[0]).toContain(`/policy/${policy.id}`);
     expect(posted[0]).toContain("matched 稀土 for 'rare earth'");
+    // Its link opens the original with the term marked (the policy page's `matched` parameter).
+    const slackText = (JSON.parse(posted[0]!) as { blocks: { text?: { text: string } }[] }).blocks.map((block) => block.text?.text ?? '').join('\n');
+    const link = new URL(/<(http[^|>]*)\|/.exec(slackText)![1]!);
+    expect(link.pathname).toBe(`/policy/${policy.id}`);
+    expect(JSON.parse(link.searchParams.get('matched')!)).toEqual([{ chinese: '稀土', english: 'rare earth' }]);
 
     // The Chinese saved search finds the policy by its own words: an e-mail with no dictionary note.
     const [chineseMail, ...moreChinese] = world.mailsTo(chinese.user.email);

@@ -58,6 +58,14 @@ export function oneLine(description: string): string {
   return first.length > 200 ? `${first.slice(0, 199).trimEnd()}…` : first;
 }
 
+/**
+ * A policy's link that opens its original with the matched terms marked: the policy page's
+ * `matched` parameter, JSON as its router reads it (web/src/policies/policy-search.ts).
+ */
+export function linkWithMatched(link: string, matched: readonly TermMatch[]): string {
+  return `${link}?matched=${encodeURIComponent(JSON.stringify(matched.map(({ chinese, english }) => ({ chinese, english }))))}`;
+}
+
 /** What a policy found in its Chinese text matched, as the search page's cards say it: "matched 稀土 for 'rare earth'". */
 export function matchedNote(matched: readonly TermMatch[]): string {
   return `Found in the Chinese text: matched ${matched.map((match) => `${match.chinese} for '${match.english}'`).join(', ')} (dictionary match, not a translation)`;

@@ -4,7 +4,7 @@ import { alertChannels, alertMessages, notificationPreferences, savedSearches } 
 import { recordAudit, userSubject } from '../auth/audit.ts';
 import { publicFailureMessage } from '../outbound/poster.ts';
 import { claimDueDeliveries, failTwiceLostDeliveries, markAttemptFailed, markSent, markSkipped, type ClaimedDelivery } from './deliveries.ts';
-import { renderAlert, type AlertContent, type AlertGroup } from './message.ts';
+import { linkWithMatched, renderAlert, type AlertContent, type AlertGroup } from './message.ts';
 import { loadAlertPolicies, loadAlertReaders, type AlertReader } from './readers.ts';
 import { preferencesRuleName } from './rules.ts';
 import type { AlertServices } from './services.ts';
@@ -138,8 +138,10 @@ function contentOf(
       const ruleName = liveRules.get(`${delivery.userId}|${ruleId}`);
       if (ruleName === undefined) continue;
       const group = groups.get(ruleId) ?? { ruleId, ruleName, unsubscribeUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId, version: reader.alertsVersion }), policies: [] };
+      const policy = policies.get(delivery.policyId)!;
       const matched = delivery.matchedTerms[ruleId];
-      group.policies.push({ ...policies.get(delivery.policyId)!, ...(matched ? { matched } : {}) });
+      // Found through its Chinese text: the link opens the original with the terms marked.
+      group.policies.push(matched ? { ...policy, matched, link: linkWithMatched(policy.link, matched) } : policy);
       groups.set(ruleId, group);
     }
   }
