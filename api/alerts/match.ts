@@ -4,6 +4,7 @@ import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
 import { criteriaOf } from '../shared/saved-search-schemas.ts';
 import { uncachedSearch, type PolicySearch } from '../search/cached-search.ts';
 import { crossLanguageLimit, crossLanguagePlan, mergedHits, type CrossLanguagePlan } from '../search/cross-language.ts';
+import type { LlmTerms } from '../search/llm-terms.ts';
 import { buildChineseMatch, buildPolicyMatch } from '../search/policy-match.ts';
 import type { SearchReader } from '../search/policy-index.ts';
 import type { SearchCriteria, TermMatch } from '../shared/search.ts';
@@ -100,7 +101,7 @@ async function matchRules(services: AlertServices, rules: readonly AlertRule[], 
     else shared.set(key, { rules: [rule], criteria, plan: null });
   }
   const distinct = [...shared.values()];
-  await planChineseMatches(uncachedSearch(search), distinct, reader);
+  await planChineseMatches(uncachedSearch(search), services.llmTerms, distinct, reader);
 
   // Each distinct search's English query, then its Chinese matches' queries (one per combination).
   const searches = distinct.map((entry) => ({
@@ -156,7 +157,7 @@ async function matchRules(services: AlertServices, rules: readonly AlertRule[], 
  * Each distinct search's cross-language plan, made once per English query (the plan depends on
  * the query and the index only, never on the filters): the search page's own, for an entitled reader.
  */
-async function planChineseMatches(search: PolicySearch, searches: { criteria: SearchCriteria; plan: CrossLanguagePlan | null }[], reader: SearchReader): Promise<void> {
+async function planChineseMatches(search: PolicySearch, llmTerms: LlmTerms | null, searches: { criteria: SearchCriteria; plan: CrossLanguagePlan | null }[], reader: SearchReader): Promise<void> {
   const plans = new Map<string, CrossLanguagePlan | null>();
   const texts = [...new Set(searches.flatMap((entry) => (entry.criteria.q ? [entry.criteria.q] : [])))];
   let next = 0;
@@ -164,7 +165,7 @@ async function planChineseMatches(search: PolicySearch, searches: { criteria: Se
     while (next < texts.length) {
       const q = texts[next++]!;
       // The page's limit is not used: the match queries ask for every policy of the batch.
-      plans.set(q, await crossLanguagePlan(search, q, reader, crossLanguageLimit));
+      plans.set(q, await crossLanguagePlan(search, q, reader, crossLanguageLimit, llmTerms));
     }
   };
   await Promise.all(Array.from({ length: plansInFlight }, planNext));

@@ -50,7 +50,7 @@ export async function countHits(deps: AppDeps, queries: readonly SavedSearchQuer
   // Beside the English matches, those found only in the Chinese text (an entitled reader's), as the search page, the alert and the feed find them.
   const [english, chineseOnly] = await Promise.all([
     deps.search.search(searches, reader, hitCountsShape),
-    Promise.all(queries.map((query) => countChineseOnly(deps.search, criteriaOf(query), reader))),
+    Promise.all(queries.map((query) => countChineseOnly(deps, criteriaOf(query), reader))),
   ]);
   return english.value.map((count, index) => count + chineseOnly[index]!);
 }
