@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departmentList } from '../../db/reference-data.ts';
 import { alertChannels } from '../../db/schema/index.ts';
 import { createPolicy } from '../../db/testing.ts';
+import { loadReadingAid } from '../reading/dictionary.ts';
 import { loadCrossLanguageDocuments } from '../search/cross-language-set.ts';
 import { indexAll } from '../search/testing.ts';
 import { createSignedInUser, createSubscriber } from '../test/accounts.ts';
@@ -28,11 +29,12 @@ const foodSafety = law('law-11.txt');
 const carbonTrading = law('law-07.txt');
 const stateCouncil = departmentList.find((department) => department.code === 'SC')!.id;
 
-/** A Chinese-only policy (no English text yet) of a real law, made searchable by the indexer's own pass. */
-async function chineseOnlyPolicy(document: (typeof documents)[number]) {
-  const policy = await createPolicy(ctx.db, { title: document.title, description: '', chineseOriginal: document.chineseText, publishedOn: document.publishedOn, departmentId: stateCouncil });
+/** Chinese-only policies (no English text yet) of real laws, made searchable by one pass of the indexer. */
+async function chineseOnlyPolicies(...laws: (typeof documents)[number][]) {
+  const created = [];
+  for (const document of laws) created.push(await createPolicy(ctx.db, { title: document.title, description: '', chineseOriginal: document.chineseText, publishedOn: document.publishedOn, departmentId: stateCouncil }));
   await indexAll(ctx);
-  return policy;
+  return created;
 }
 
 const saveSearch = async (cookie: string, name: string, q: string, alert: 'off' | 'immediate' | 'daily') => {
@@ -44,6 +46,8 @@ const savedSearches = async (cookie: string) => (await (await ctx.request('/api/
 const feedToken = async (cookie: string) => ((await (await ctx.request('/api/user/feed-token', { cookie, method: 'POST' })).json()) as { token: string }).token;
 
 beforeAll(async () => {
+  // The dictionaries the first English query would load, loaded before the tests' clocks run.
+  loadReadingAid();
   world = await createAlertTestWorld({ ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true' });
   ctx = world.ctx;
   slack = await startWebhookEndpoint();
@@ -63,8 +67,7 @@ describe('cross-language alerts, counts and feeds', () => {
     await saveSearch(chinese.cookie, '稀土', '稀土', 'immediate');
     await ctx.db.insert(alertChannels).values({ userId: english.user.id, kind: 'slack', name: 'Team', url: `${slack.url}/services/T0/B0/x`, secret: null });
 
-    const policy = await chineseOnlyPolicy(rareEarth);
-    const other = await chineseOnlyPolicy(foodSafety);
+    const [policy, other] = await chineseOnlyPolicies(rareEarth, foodSafety);
     await world.runAlerts(new Date());
 
     const [mail, ...more] = world.mailsTo(english.user.email);
@@ -95,7 +98,7 @@ describe('cross-language alerts, counts and feeds', () => {
   it('a daily digest lists the Chinese-only policy with what it matched', async () => {
     const reader = await createSubscriber(ctx);
     await saveSearch(reader.cookie, 'Carbon trading', 'carbon emissions trading', 'daily');
-    const policy = await chineseOnlyPolicy(carbonTrading);
+    const [policy] = await chineseOnlyPolicies(carbonTrading);
     // Matched on Wednesday 6 March 2030 at 10:00 UTC; the daily digest goes at 08:00 UTC next morning.
     await world.runAlerts(new Date('2030-03-06T10:00:00Z'));
     expect(world.mailsTo(reader.user.email)).toEqual([]);
@@ -108,7 +111,7 @@ describe('cross-language alerts, counts and feeds', () => {
   });
 
   it("counts and feeds the Chinese-only policy for a subscriber's English saved search, and not for a free reader's", async () => {
-    const policy = await chineseOnlyPolicy(rareEarth);
+    const [policy] = await chineseOnlyPolicies(rareEarth);
     const subscriber = await createSubscriber(ctx);
     const free = await createSignedInUser(ctx);
     const subscribers = await saveSearch(subscriber.cookie, 'Rare earth', 'rare earth', 'off');
