@@ -29,13 +29,9 @@ const foodSafety = law('law-11.txt');
 const carbonTrading = law('law-07.txt');
 const stateCouncil = departmentList.find((department) => department.code === 'SC')!.id;
 
-/** Chinese-only policies (no English text yet) of real laws, made searchable by one pass of the indexer. */
-async function chineseOnlyPolicies(...laws: (typeof documents)[number][]) {
-  const created = [];
-  for (const document of laws) created.push(await createPolicy(ctx.db, { title: document.title, description: '', chineseOriginal: document.chineseText, publishedOn: document.publishedOn, departmentId: stateCouncil }));
-  await indexAll(ctx);
-  return created;
-}
+/** A Chinese-only policy (no English text yet) of a real law; searchable once the indexer has passed (`indexAll`). */
+const chineseOnlyPolicy = (document: (typeof documents)[number]) =>
+  createPolicy(ctx.db, { title: document.title, description: '', chineseOriginal: document.chineseText, publishedOn: document.publishedOn, departmentId: stateCouncil });
 
 const saveSearch = async (cookie: string, name: string, q: string, alert: 'off' | 'immediate' | 'daily') => {
   const response = await ctx.request('/api/saved-searches', { cookie, json: { name, query: { q }, alert } });
@@ -67,7 +63,9 @@ describe('cross-language alerts, counts and feeds', () => {
     await saveSearch(chinese.cookie, '稀土', '稀土', 'immediate');
     await ctx.db.insert(alertChannels).values({ userId: english.user.id, kind: 'slack', name: 'Team', url: `${slack.url}/services/T0/B0/x`, secret: null });
 
-    const [policy, other] = await chineseOnlyPolicies(rareEarth, foodSafety);
+    const policy = await chineseOnlyPolicy(rareEarth);
+    const other = await chineseOnlyPolicy(foodSafety);
+    await indexAll(ctx);
     await world.runAlerts(new Date());
 
     const [mail, ...more] = world.mailsTo(english.user.email);
@@ -98,7 +96,8 @@ describe('cross-language alerts, counts and feeds', () => {
   it('a daily digest lists the Chinese-only policy with what it matched', async () => {
     const reader = await createSubscriber(ctx);
     await saveSearch(reader.cookie, 'Carbon trading', 'carbon emissions trading', 'daily');
-    const [policy] = await chineseOnlyPolicies(carbonTrading);
+    const policy = await chineseOnlyPolicy(carbonTrading);
+    await indexAll(ctx);
     // Matched on Wednesday 6 March 2030 at 10:00 UTC; the daily digest goes at 08:00 UTC next morning.
     await world.runAlerts(new Date('2030-03-06T10:00:00Z'));
     expect(world.mailsTo(reader.user.email)).toEqual([]);
@@ -111,7 +110,8 @@ describe('cross-language alerts, counts and feeds', () => {
   });
 
   it("counts and feeds the Chinese-only policy for a subscriber's English saved search, and not for a free reader's", async () => {
-    const [policy] = await chineseOnlyPolicies(rareEarth);
+    const policy = await chineseOnlyPolicy(rareEarth);
+    await indexAll(ctx);
     const subscriber = await createSubscriber(ctx);
     const free = await createSignedInUser(ctx);
     const subscribers = await saveSearch(subscriber.cookie, 'Rare earth', 'rare earth', 'off');
