@@ -150,7 +150,7 @@ async function matchRules(services: AlertServices, rules: readonly AlertRule[], 
     }
   };
   await Promise.all(Array.from({ length: requestsInFlight }, runChunks));
-  return { matches, queries: searches.reduce((sum, entry) => sum + entry.queries.length, 0) };
+  return { matches, queries: distinct.length };
 }
 
 /**
