@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { PageFetcher } from './outbound/types.ts';
 import type { PolicySearch } from './search/cached-search.ts';
+import type { LlmTerms } from './search/llm-terms.ts';
 import type { MeilisearchSearch } from './search/meilisearch.ts';
 import type { ThreadPool } from './threads/pool.ts';
 
@@ -16,6 +17,8 @@ export type AppDeps = {
   meilisearch: MeilisearchSearch;
   /** Every search the API answers, from memory while the index is unchanged (api/search/cached-search.ts). */
   search: PolicySearch;
+  /** Chinese terms an LLM gives an English query, beside the dictionary's, when one is configured (api/search/llm-terms.ts). */
+  llmTerms: LlmTerms | null;
   /** Injectable clock so tests can move time (session expiry, billing periods). */
   now: () => Date;
   /** Stripe when STRIPE_SECRET_KEY is set, else the local provider (see api/billing/provider.ts). */

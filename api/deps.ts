@@ -11,6 +11,7 @@ import { fetcherSettingsFrom } from './outbound/config.ts';
 import { createPoliteFetcher } from './outbound/polite-fetcher.ts';
 import { createPoster } from './outbound/poster.ts';
 import { createCachedSearch } from './search/cached-search.ts';
+import { llmTermsFrom } from './search/llm-terms.ts';
 import { createMeilisearchSearch } from './search/meilisearch.ts';
 import { createThreadPool } from './threads/pool.ts';
 
@@ -45,6 +46,7 @@ export function assembleDeps(parts: { config: Config; db: Database; sql: Sql; se
     config,
     db,
     ...connectSearch(config, parts.searchKey, parts.sql),
+    llmTerms: llmTermsFrom(config),
     now,
     payments: createPaymentProvider({ config, db, now }),
     jobs,

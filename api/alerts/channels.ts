@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Poster } from '../outbound/poster.ts';
 import type { AlertChannelKind } from '../../vocabulary/deliveries.ts';
-import { distinctPolicies, groupWords, type AlertContent, type RenderedAlert } from './message.ts';
+import { distinctPolicies, groupWords, matchedNote, type AlertContent, type RenderedAlert } from './message.ts';
 
 /**
  * Slack incoming webhooks and generic webhooks: the same content as the e-mail, as Slack's message
@@ -48,7 +48,7 @@ export function slackMessage(content: AlertContent, rendered: RenderedAlert): ob
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: `*<${policy.link}|${slackText(policy.title)}>*\n${slackText(policy.departmentName)} · ${policy.date} · Importance ${policy.importance}/10\n${slackText(policy.description.split('\n')[0]!.slice(0, 300))}`,
+          text: `*<${policy.link}|${slackText(policy.title)}>*\n${slackText(policy.departmentName)} · ${policy.date} · Importance ${policy.importance}/10\n${policy.matched ? `_${slackText(matchedNote(policy.matched))}_\n` : ''}${slackText(policy.description.split('\n')[0]!.slice(0, 300))}`,
         },
       });
     }

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { alertDeliveries } from '../../db/schema/index.ts';
 import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
+import type { TermMatch } from '../shared/search.ts';
 
 /**
  * The one owner of a delivery's state (STYLE 12). A delivery is written `pending` by the matching
@@ -18,7 +19,8 @@ import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
  *   delivery's, so a mail system that de-duplicates drops even that one.
  */
 
-export type NewDelivery = { userId: number; policyId: number; channel: string; ruleIds: string[]; cadence: DeliveryTiming; dueAt: Date; followEventId?: number };
+/** `matchedTerms`: by rule id, the Chinese terms a rule found the policy through in its Chinese text only. */
+export type NewDelivery = { userId: number; policyId: number; channel: string; ruleIds: string[]; matchedTerms: Record<string, TermMatch[]>; cadence: DeliveryTiming; dueAt: Date; followEventId?: number };
 
 /**
  * In the matching transaction: the deliveries not already there (a policy alerts a channel once; a
@@ -47,6 +49,7 @@ export type ClaimedDelivery = {
   policyId: number;
   channel: string;
   ruleIds: string[];
+  matchedTerms: Record<string, TermMatch[]>;
   cadence: DeliveryTiming;
   attempts: number;
   /** Set for a follow alert: the event it tells (api/alerts/follow-events.ts). */
@@ -79,7 +82,7 @@ export async function claimDueDeliveries(db: Database, options: { now: Date; lea
   // A raw statement's parameters go to postgres.js as they are: instants as ISO text, cast.
   const now = sql`${options.now.toISOString()}::timestamptz`;
   const claimable = sql`((d.state = 'pending' and d.due_at <= ${now}) or (d.state = 'sending' and d.claimed_until < ${now} and d.lost_claims = 0))`;
-  const rows = await db.execute<{ id: number; user_id: number; policy_id: number; channel: string; rule_ids: string[]; cadence: DeliveryTiming; attempts: number; follow_event_id: number | null }>(sql`
+  const rows = await db.execute<{ id: number; user_id: number; policy_id: number; channel: string; rule_ids: string[]; matched_terms: Record<string, TermMatch[]>; cadence: DeliveryTiming; attempts: number; follow_event_id: number | null }>(sql`
     with due_groups as (
       select d.user_id, d.channel, d.cadence from alert_deliveries d
       where ${claimable}
@@ -99,11 +102,11 @@ export async function claimDueDeliveries(db: Database, options: { now: Date; lea
         claim_token = ${token},
         claimed_until = ${addSeconds(options.now, options.leaseSeconds).toISOString()}::timestamptz
     where s.id in (select id from picked)
-    returning s.id, s.user_id, s.policy_id, s.channel, s.rule_ids, s.cadence, s.attempts, s.follow_event_id`);
+    returning s.id, s.user_id, s.policy_id, s.channel, s.rule_ids, s.matched_terms, s.cadence, s.attempts, s.follow_event_id`);
   return {
     token,
     deliveries: [...rows]
-      .map((row) => ({ id: row.id, userId: row.user_id, policyId: row.policy_id, channel: row.channel, ruleIds: row.rule_ids, cadence: row.cadence, attempts: row.attempts, followEventId: row.follow_event_id }))
+      .map((row) => ({ id: row.id, userId: row.user_id, policyId: row.policy_id, channel: row.channel, ruleIds: row.rule_ids, matchedTerms: row.matched_terms, cadence: row.cadence, attempts: row.attempts, followEventId: row.follow_event_id }))
       .sort((a, b) => a.id - b.id),
   };
 }

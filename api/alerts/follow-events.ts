@@ -87,6 +87,7 @@ export async function fanOutFollowEvents(services: AlertServices, options: { now
           policyId: event.policyId,
           channel,
           ruleIds: [followRuleId(event.policyId)],
+          matchedTerms: {},
           cadence: 'immediate' as const,
           dueAt: now,
           followEventId: event.id,

@@ -1,9 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { MultiSearchQuery } from 'meilisearch';
 import { alertChannels, policyArrivals } from '../../db/schema/index.ts';
 import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
 import { criteriaOf } from '../shared/saved-search-schemas.ts';
-import { buildPolicyMatch } from '../search/policy-match.ts';
+import { uncachedSearch, type PolicySearch } from '../search/cached-search.ts';
+import { crossLanguageLimit, crossLanguagePlan, mergedHits, type CrossLanguagePlan } from '../search/cross-language.ts';
+import type { LlmTerms } from '../search/llm-terms.ts';
+import { buildChineseMatch, buildPolicyMatch } from '../search/policy-match.ts';
+import type { SearchReader } from '../search/policy-index.ts';
+import type { SearchCriteria, TermMatch } from '../shared/search.ts';
 import { insertDeliveries, type NewDelivery } from './deliveries.ts';
 import { loadAlertReaders, type AlertReader } from './readers.ts';
 import { alertRules, type AlertRule } from './rules.ts';
@@ -65,47 +69,107 @@ export async function matchArrivals(services: AlertServices, options: { now: Dat
   return { policies: policyIds.length, rules: live.length, queries, deliveries: written };
 }
 
-type Match = { userId: number; policyId: number; ruleIds: string[]; cadences: DeliveryTiming[] };
+type Match = {
+  userId: number;
+  policyId: number;
+  ruleIds: string[];
+  cadences: DeliveryTiming[];
+  /** The Chinese terms each rule found the policy through, for the rules that found it only in its Chinese text. */
+  matchedTerms: Record<string, TermMatch[]>;
+};
 
-/** Which of the policies each rule's search shows, as one entry per (reader, policy). */
+/** Distinct queries whose cross-language plans are made at once. */
+const plansInFlight = 2;
+
+/**
+ * Which of the policies each rule's search shows, as one entry per (reader, policy): the search
+ * page's English query and its Chinese matches (the same cross-language plan, api/search/cross-language.ts),
+ * each restricted to the batch.
+ */
 async function matchRules(services: AlertServices, rules: readonly AlertRule[], policyIds: readonly number[]): Promise<{ matches: Map<string, Match>; queries: number }> {
   if (!services.search) throw new Error('Alerts need the search index: set MEILI_URL (and a key) for the worker');
   const search = services.search;
+  // Every reader here is entitled, so each rule searches what its reader may read: everything.
+  const reader = { entitled: true };
   // Rules with the same criteria (many readers follow "CSRC", or the same words) share one query.
-  const queries = new Map<string, { rules: AlertRule[]; query: MultiSearchQuery }>();
+  const shared = new Map<string, { rules: AlertRule[]; criteria: SearchCriteria; plan: CrossLanguagePlan | null }>();
   for (const rule of rules) {
     const criteria = criteriaOf(rule.query);
-    // Every reader here is entitled, so each rule searches what its reader may read: everything.
     const key = JSON.stringify(criteria);
-    const shared = queries.get(key);
-    if (shared) shared.rules.push(rule);
-    else queries.set(key, { rules: [rule], query: buildPolicyMatch(criteria, search.indexName, { entitled: true }, policyIds) });
+    const entry = shared.get(key);
+    if (entry) entry.rules.push(rule);
+    else shared.set(key, { rules: [rule], criteria, plan: null });
   }
+  const distinct = [...shared.values()];
+  await planChineseMatches(uncachedSearch(search), services.llmTerms, distinct, reader);
 
+  // Each distinct search's English query, then its Chinese matches' queries (one per combination).
+  const searches = distinct.map((entry) => ({
+    ...entry,
+    queries: [
+      buildPolicyMatch(entry.criteria, search.indexName, reader, policyIds),
+      ...(entry.plan ? buildChineseMatch(entry.plan, entry.criteria, search.indexName, { policyIds, limit: policyIds.length }) : []),
+    ],
+  }));
   const matches = new Map<string, Match>();
-  const distinct = [...queries.values()];
-  const chunks: (typeof distinct)[] = [];
-  for (let start = 0; start < distinct.length; start += queriesPerRequest) chunks.push(distinct.slice(start, start + queriesPerRequest));
+  const record = (rule: AlertRule, policyId: number, terms: TermMatch[] | null) => {
+    const key = `${rule.userId}:${policyId}`;
+    const match = matches.get(key) ?? { userId: rule.userId, policyId, ruleIds: [], cadences: [], matchedTerms: {} };
+    match.ruleIds.push(rule.ruleId);
+    match.cadences.push(rule.frequency);
+    if (terms) match.matchedTerms[rule.ruleId] = terms;
+    matches.set(key, match);
+  };
+
+  // Whole searches per request, up to `queriesPerRequest` queries each.
+  const chunks: (typeof searches)[] = [];
+  let size = queriesPerRequest;
+  for (const entry of searches) {
+    if (size + entry.queries.length > queriesPerRequest) {
+      chunks.push([]);
+      size = 0;
+    }
+    chunks.at(-1)!.push(entry);
+    size += entry.queries.length;
+  }
   let next = 0;
   const runChunks = async () => {
     while (next < chunks.length) {
       const chunk = chunks[next++]!;
-      const { results } = await search.multiSearch<{ id: number }>(chunk.map((entry) => entry.query), { timeoutMs: 120_000 });
-      results.forEach((result, index) => {
-        for (const rule of chunk[index]!.rules) {
-          for (const hit of result.hits) {
-            const key = `${rule.userId}:${hit.id}`;
-            const match = matches.get(key) ?? { userId: rule.userId, policyId: hit.id, ruleIds: [], cadences: [] };
-            match.ruleIds.push(rule.ruleId);
-            match.cadences.push(rule.frequency);
-            matches.set(key, match);
-          }
+      const { results } = await search.multiSearch<{ id: number }>(chunk.flatMap((entry) => entry.queries), { timeoutMs: 120_000 });
+      let at = 0;
+      for (const entry of chunk) {
+        const [english, ...chinese] = results.slice(at, (at += entry.queries.length));
+        const inEnglish = new Set(english!.hits.map((hit) => hit.id));
+        const inChinese = entry.plan ? mergedHits(chinese, entry.plan).filter(({ hit }) => !inEnglish.has(hit.id)) : [];
+        for (const rule of entry.rules) {
+          for (const id of inEnglish) record(rule, id, null);
+          for (const { hit, matched } of inChinese) record(rule, hit.id, matched);
         }
-      });
+      }
     }
   };
   await Promise.all(Array.from({ length: requestsInFlight }, runChunks));
   return { matches, queries: distinct.length };
+}
+
+/**
+ * Each distinct search's cross-language plan, made once per English query (the plan depends on
+ * the query and the index only, never on the filters): the search page's own, for an entitled reader.
+ */
+async function planChineseMatches(search: PolicySearch, llmTerms: LlmTerms | null, searches: { criteria: SearchCriteria; plan: CrossLanguagePlan | null }[], reader: SearchReader): Promise<void> {
+  const plans = new Map<string, CrossLanguagePlan | null>();
+  const texts = [...new Set(searches.flatMap((entry) => (entry.criteria.q ? [entry.criteria.q] : [])))];
+  let next = 0;
+  const planNext = async () => {
+    while (next < texts.length) {
+      const q = texts[next++]!;
+      // The page's limit is not used: the match queries ask for every policy of the batch.
+      plans.set(q, await crossLanguagePlan(search, q, reader, crossLanguageLimit, llmTerms));
+    }
+  };
+  await Promise.all(Array.from({ length: plansInFlight }, planNext));
+  for (const entry of searches) entry.plan = entry.criteria.q ? (plans.get(entry.criteria.q) ?? null) : null;
 }
 
 /** Each reader's enabled Slack and webhook channels, as deliveries name them ('channel:<id>'). */
@@ -137,6 +201,7 @@ async function deliveriesFor(services: AlertServices, matches: Map<string, Match
       policyId: match.policyId,
       channel,
       ruleIds: [...new Set(match.ruleIds)],
+      matchedTerms: match.matchedTerms,
       cadence,
       dueAt,
     }));

@@ -2,6 +2,7 @@ import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
 import type { DeliveryTiming } from '../../vocabulary/deliveries.ts';
 import { productName } from '../../vocabulary/product.ts';
+import type { TermMatch } from '../shared/search.ts';
 
 /**
  * The one alert template: MJML (responsive, so it reads on a phone) rendered to the HTML part, and
@@ -19,6 +20,8 @@ export type AlertPolicy = {
   importance: number;
   description: string;
   link: string;
+  /** The Chinese terms the rule found it through, when it found it only in its Chinese text (a dictionary match, not a translation). */
+  matched?: TermMatch[];
 };
 
 /**
@@ -61,6 +64,19 @@ export function oneLine(description: string): string {
   return first.length > 200 ? `${first.slice(0, 199).trimEnd()}…` : first;
 }
 
+/**
+ * A policy's link that opens its original with the matched terms marked: the policy page's
+ * `matched` parameter, JSON as its router reads it (web/src/policies/policy-search.ts).
+ */
+export function linkWithMatched(link: string, matched: readonly TermMatch[]): string {
+  return `${link}?matched=${encodeURIComponent(JSON.stringify(matched.map(({ chinese, english }) => ({ chinese, english }))))}`;
+}
+
+/** What a policy found in its Chinese text matched, as the search page's cards say it: "matched 稀土 for 'rare earth'". */
+export function matchedNote(matched: readonly TermMatch[]): string {
+  return `Found in the Chinese text: matched ${matched.map((match) => `${match.chinese} for '${match.english}'`).join(', ')} (dictionary match, not a translation)`;
+}
+
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
@@ -72,7 +88,8 @@ function policyBlock(policy: AlertPolicy): string {
       </mj-text>
       <mj-text padding="4px 0 0 0" font-size="13px" color="#475569">
         ${escape(policy.departmentName)} · ${escape(policy.date)} · Importance ${policy.importance}/10
-      </mj-text>
+      </mj-text>${policy.matched ? `
+      <mj-text padding="4px 0 0 0" font-size="13px" color="#475569">${escape(matchedNote(policy.matched))}</mj-text>` : ''}
       <mj-text padding="6px 0 12px 0" font-size="15px" line-height="1.5">${escape(oneLine(policy.description))}</mj-text>
       <mj-divider border-width="1px" border-color="#e2e8f0" padding="0" />`;
 }

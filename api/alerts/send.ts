@@ -5,7 +5,7 @@ import { recordAudit, userSubject } from '../auth/audit.ts';
 import { publicFailureMessage } from '../outbound/poster.ts';
 import { claimDueDeliveries, failTwiceLostDeliveries, markAttemptFailed, markSent, markSkipped, type ClaimedDelivery } from './deliveries.ts';
 import { followNotice, liveFollowRules, loadFollowEvents, type FollowEvent } from './follow-events.ts';
-import { renderAlert, type AlertContent, type AlertGroup } from './message.ts';
+import { linkWithMatched, renderAlert, type AlertContent, type AlertGroup } from './message.ts';
 import { loadAlertPolicies, loadAlertReaders, type AlertReader } from './readers.ts';
 import { preferencesRuleName } from './rules.ts';
 import type { AlertServices } from './services.ts';
@@ -145,11 +145,15 @@ function contentOf(
       const group: AlertGroup = groups.get(ruleId) ?? { ruleId, ruleName, unsubscribeUrl: unsubscribeUrl(appUrl, secret, { userId: reader.userId, ruleId, version: reader.alertsVersion }), policies: [] };
       const followed = policies.get(delivery.policyId)!;
       const event = delivery.followEventId === null ? undefined : events.get(delivery.followEventId);
+      const matched = delivery.matchedTerms[ruleId];
       if (event) {
         // A follow alert: what happened, the followed policy and the one that acted on it.
         const other = event.otherPolicyId === null ? undefined : policies.get(event.otherPolicyId);
         group.notice = followNotice(event, followed.title, other?.title ?? null);
         group.policies.push(followed, ...(other ? [other] : []));
+      } else if (matched) {
+        // Found through its Chinese text: the link opens the original with the terms marked.
+        group.policies.push({ ...followed, matched, link: linkWithMatched(followed.link, matched) });
       } else {
         group.policies.push(followed);
       }

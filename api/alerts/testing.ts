@@ -103,6 +103,7 @@ export async function createAlertTestWorld(overrides: Parameters<typeof createTe
     db: ctx.db,
     settings: ctx.config,
     search: ctx.deps.meilisearch,
+    llmTerms: ctx.deps.llmTerms,
     mailer: createMailer(ctx.config),
     channels: createAlertChannelPoster({ poster: createPoster({ allowPrivateHosts: ctx.config.ALERT_WEBHOOKS_ALLOW_PRIVATE_HOSTS }) }),
   };

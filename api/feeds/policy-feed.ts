@@ -6,7 +6,7 @@ import { departmentList } from '../../vocabulary/departments.ts';
 import { productName } from '../../vocabulary/product.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { SearchReader } from '../search/policy-index.ts';
-import { searchPolicies } from '../search/policy-search.ts';
+import { chineseMatchesInOrder, searchPolicies } from '../search/policy-search.ts';
 import { criteriaOf, type SavedSearchQuery } from '../shared/saved-search-schemas.ts';
 import type { PolicyCard } from '../shared/search.ts';
 
@@ -22,16 +22,21 @@ const departmentNameOf = new Map<number, string>(departmentList.map((department)
 
 /**
  * The newest policies any of the queries finds for the reader, through the one search builder
- * (so a feed holds what the same searches show the same reader), newest first. The full English
+ * (so a feed holds what the same searches show the same reader, their Chinese matches included), newest first. The full English
  * text is added only for an entitled reader: a visitor's feed carries title, department, date,
  * description and link, which anyone may read.
  */
 export async function feedEntries(deps: AppDeps, queries: readonly SavedSearchQuery[], reader: SearchReader): Promise<FeedEntry[]> {
   const answers = await Promise.all(
-    queries.map((query) => searchPolicies(deps, { ...criteriaOf(query), sortBy: 'latest', page: 1, pageSize: feedSize }, reader)),
+    queries.map(async (query) => {
+      const criteria = { ...criteriaOf(query), sortBy: 'latest' as const, page: 1, pageSize: feedSize };
+      // The search's English matches and, for an entitled reader, its Chinese matches: the newest of each.
+      const [english, chinese] = await Promise.all([searchPolicies(deps, criteria, reader), chineseMatchesInOrder(deps, criteria, reader, feedSize)]);
+      return [...english.value.policies, ...chinese.value.policies];
+    }),
   );
   const cards = new Map<number, PolicyCard>();
-  for (const answer of answers) for (const card of answer.value.policies) cards.set(card.id, card);
+  for (const answer of answers) for (const card of answer) if (!cards.has(card.id)) cards.set(card.id, card);
   const newest = [...cards.values()].sort((a, b) => b.time.localeCompare(a.time) || b.id - a.id).slice(0, feedSize);
   const fullTexts = reader.entitled ? await englishTexts(deps, newest.map((card) => card.id)) : new Map<number, string>();
   return newest.map((card) => ({ card, fullText: fullTexts.get(card.id) ?? null }));

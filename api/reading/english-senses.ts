@@ -12,7 +12,8 @@ import { policyGlossary } from './glossary.ts';
  * occur in policy text.
  */
 
-export type ChineseTerm = { term: string; source: 'glossary' | 'cc-cedict' };
+/** `llm`: asked of an LLM for the query (api/search/llm-terms.ts), when one is configured. */
+export type ChineseTerm = { term: string; source: 'glossary' | 'cc-cedict' | 'llm' };
 
 const maxPhraseWords = 4;
 /** CC-CEDICT words kept per English phrase, commonest first: the candidates a query's sense is chosen among. */

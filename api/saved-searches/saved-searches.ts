@@ -8,7 +8,7 @@ import { hasFullAccess } from '../billing/entitlement.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { AnswerShape } from '../search/cached-search.ts';
 import type { SearchReader } from '../search/policy-index.ts';
-import { buildPolicySearch } from '../search/policy-search.ts';
+import { buildPolicySearch, countChineseOnly } from '../search/policy-search.ts';
 import {
   criteriaOf,
   maxSavedSearches,
@@ -37,7 +37,8 @@ export const savedSearchNotFound = () => notFound('Saved search not found');
 
 /**
  * How many policies each query finds for the reader now: the page query /api/search sends for the
- * same search (one builder), asked for its exact total only, all in one multi-search.
+ * same search (one builder), asked for its exact total only, all in one multi-search; and, for an
+ * entitled reader, the ones found only through the Chinese text (api/search/policy-search.ts).
  */
 export async function countHits(deps: AppDeps, queries: readonly SavedSearchQuery[], reader: SearchReader): Promise<number[]> {
   if (queries.length === 0) return [];
@@ -53,7 +54,12 @@ export async function countHits(deps: AppDeps, queries: readonly SavedSearchQuer
       hitsPerPage: 0,
     };
   });
-  return (await deps.search.search(searches, reader, hitCountsShape)).value;
+  // Beside the English matches, those found only in the Chinese text (an entitled reader's), as the search page, the alert and the feed find them.
+  const [english, chineseOnly] = await Promise.all([
+    deps.search.search(searches, reader, hitCountsShape),
+    Promise.all(queries.map((query) => countChineseOnly(deps, criteriaOf(query), reader))),
+  ]);
+  return english.value.map((count, index) => count + chineseOnly[index]!);
 }
 
 const hitCountsShape: AnswerShape<unknown, number[]> = {

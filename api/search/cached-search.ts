@@ -48,6 +48,28 @@ class KeptAnswer<Value> implements SearchAnswer<Value> {
   }
 }
 
+function builderFor(meilisearch: MeilisearchSearch) {
+  return async <Document, Value>({ queries, shape }: PreparedSearch<Document, Value>) => {
+    // A caller that found nothing to ask (no Chinese equivalent of a query) sends nothing.
+    if (queries.length === 0) return new KeptAnswer(shape.build([]), 0);
+    const answer = await meilisearch.multiSearch<Document>(queries);
+    return new KeptAnswer(shape.build(answer.results), answer.size);
+  };
+}
+
+/**
+ * Every search sent as it comes, nothing kept: for a caller outside the API, with no index version
+ * to key answers by (the alert matcher's cross-language plans), and for a cache of no size.
+ */
+export function uncachedSearch(meilisearch: MeilisearchSearch): PolicySearch {
+  const build = builderFor(meilisearch);
+  return {
+    indexName: meilisearch.indexName,
+    search: (queries, _reader, shape) => build({ queries, shape }),
+    answer: async (_request, _reader, prepare) => build(await prepare()),
+  };
+}
+
 /**
  * Search answers kept in memory, keyed by the index's version (`search_index_state`, moved on by
  * the indexer once Meilisearch has applied a change), by what the reader may read, and by the
@@ -78,21 +100,10 @@ export function createCachedSearch(
   /** Room for answers, counted in characters of their JSON text and their keys. */
   options: { maxSize: number },
 ): PolicySearch {
-  const build = async <Document, Value>({ queries, shape }: PreparedSearch<Document, Value>) => {
-    // A caller that found nothing to ask (no Chinese equivalent of a query) sends nothing.
-    if (queries.length === 0) return new KeptAnswer(shape.build([]), 0);
-    const answer = await meilisearch.multiSearch<Document>(queries);
-    return new KeptAnswer(shape.build(answer.results), answer.size);
-  };
+  const build = builderFor(meilisearch);
   /** The key of `search`'s answers: the shape's name and the exact queries. */
   const requestOf = (queries: MultiSearchQuery[], shape: AnswerShape<unknown, unknown>) => `${shape.name}\n${JSON.stringify(queries)}`;
-  if (options.maxSize <= 0) {
-    return {
-      indexName: meilisearch.indexName,
-      search: (queries, _reader, shape) => build({ queries, shape }),
-      answer: async (_request, _reader, prepare) => build(await prepare()),
-    };
-  }
+  if (options.maxSize <= 0) return uncachedSearch(meilisearch);
 
   const kept = new LRUCache<string, KeptAnswer<unknown>>({ maxSize: options.maxSize, sizeCalculation: (answer, key) => answer.size + key.length });
   const inFlight = new Map<string, Promise<KeptAnswer<unknown>>>();

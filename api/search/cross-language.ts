@@ -4,6 +4,7 @@ import { highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
 import type { CrossLanguageMatches, TermMatch } from '../shared/search.ts';
 import type { AnswerShape, PolicySearch } from './cached-search.ts';
+import { withLlmTerms, type LlmTerms } from './llm-terms.ts';
 import { cardFields, searchableFieldsFor, type SearchReader } from './policy-index.ts';
 
 /**
@@ -69,9 +70,10 @@ const quoted = (combination: Combination) => combination.map((match) => `"${matc
  * The Chinese matches' queries for `q`, or null when the reader may not search the text or no
  * phrase of `q` has a Chinese equivalent found in the index.
  */
-export async function crossLanguagePlan(search: PolicySearch, q: string | undefined, reader: SearchReader, limit: number): Promise<CrossLanguagePlan | null> {
+export async function crossLanguagePlan(search: PolicySearch, q: string | undefined, reader: SearchReader, limit: number, llmTerms: LlmTerms | null = null): Promise<CrossLanguagePlan | null> {
   if (!q || !reader.entitled) return null;
-  const groups = englishQueryGroups(q);
+  // With an LLM configured, its terms are candidates beside the dictionary's, chosen among the same way.
+  const groups = llmTerms ? withLlmTerms(englishQueryGroups(q), await llmTerms(q)) : englishQueryGroups(q);
   if (groups.length === 0) return null;
   // Only the fields that hold Chinese: the English ones cannot match a Chinese term, and each field searched costs.
   const attributesToSearchOn = searchableFieldsFor(reader).filter((field) => chineseFields.has(field));
@@ -117,10 +119,10 @@ function groupsThatOccur(groups: QueryGroup[], policiesWith: (term: string) => n
     .map((group) => ({
       english: group.english,
       terms: group.terms
-        .map((term) => ({ term: term.term, glossary: term.source === 'glossary', policies: policiesWith(term.term) }))
+        .map((term) => ({ term: term.term, preferred: term.source !== 'cc-cedict', policies: policiesWith(term.term) }))
         .filter((entry) => entry.policies > 0)
-        // The glossary's terms first (what the term means in policy text), then the commonest in the index.
-        .sort((a, b) => Number(b.glossary) - Number(a.glossary) || b.policies - a.policies)
+        // The glossary's and the LLM's terms first (what the term means in policy text), then the commonest in the index.
+        .sort((a, b) => Number(b.preferred) - Number(a.preferred) || b.policies - a.policies)
         .slice(0, sensesPerPhrase)
         .map((entry) => entry.term),
     }))

@@ -1,6 +1,7 @@
 import type { MultiSearchQuery } from 'meilisearch';
 import type { SearchCriteria } from '../shared/search.ts';
 import { filterOf, filterParts, orderFor } from './criteria-filters.ts';
+import type { CrossLanguagePlan } from './cross-language.ts';
 import { anyOf } from './filter.ts';
 import { searchableFieldsFor, type SearchReader } from './policy-index.ts';
 
@@ -19,4 +20,23 @@ export function buildPolicyMatch(criteria: SearchCriteria, indexUid: string, rea
     limit: policyIds.length,
     attributesToRetrieve: ['id'],
   };
+}
+
+/**
+ * The queries of the search's Chinese matches, for ids only: the cross-language plan's queries
+ * (./cross-language.ts, the search page's own), under the same filters, one per combination in the
+ * plan's order. Restricted to `policyIds` when given (an alert rule's matching: which of a batch
+ * the Chinese matches would show), answering up to `limit` ids.
+ */
+export function buildChineseMatch(plan: CrossLanguagePlan, criteria: SearchCriteria, indexUid: string, { policyIds, limit }: { policyIds?: readonly number[]; limit: number }): MultiSearchQuery[] {
+  const filter = [...(policyIds ? [anyOf('id', policyIds)] : []), ...(filterOf(filterParts(criteria)) ?? [])];
+  return plan.queries.map(({ q, attributesToSearchOn, matchingStrategy }) => ({
+    indexUid,
+    q,
+    attributesToSearchOn,
+    matchingStrategy,
+    filter,
+    limit,
+    attributesToRetrieve: ['id'],
+  }));
 }

@@ -3,17 +3,18 @@ import type { AppDeps } from '../app-deps.ts';
 import type { CrossLanguageMatches, SearchCriteria, SearchFacets, SearchResponse } from '../shared/search.ts';
 import { cropMarker, highlightTags, type FormattedFields } from '../shared/highlight.ts';
 import { cardFromDocument, type PolicyCardDocument } from '../shared/policy-card.ts';
-import type { AnswerShape, PolicySearch, PreparedSearch, SearchAnswer } from './cached-search.ts';
+import type { AnswerShape, PreparedSearch, SearchAnswer } from './cached-search.ts';
 import { facetFieldOf, type FacetName } from '../../vocabulary/search-index.ts';
 import { filterOf, filterParts, orderFor } from './criteria-filters.ts';
+import { buildChineseMatch, buildPolicyMatch } from './policy-match.ts';
 import { cardFields, passageCropLength, searchableFieldsFor, type SearchReader } from './policy-index.ts';
 import { crossLanguageLimit, crossLanguageMatches, crossLanguagePlan, type CrossLanguagePlan } from './cross-language.ts';
 
 const facetNames = Object.keys(facetFieldOf) as FacetName[];
 
 /** The Chinese matches of an English query, asked with its first page (api/search/cross-language.ts). */
-export async function crossLanguagePlanFor(search: PolicySearch, criteria: SearchCriteria, reader: SearchReader): Promise<CrossLanguagePlan | null> {
-  return criteria.page === 1 ? crossLanguagePlan(search, criteria.q, reader, crossLanguageLimit) : null;
+export async function crossLanguagePlanFor(deps: Pick<AppDeps, 'search' | 'llmTerms'>, criteria: SearchCriteria, reader: SearchReader): Promise<CrossLanguagePlan | null> {
+  return criteria.page === 1 ? crossLanguagePlan(deps.search, criteria.q, reader, crossLanguageLimit, deps.llmTerms) : null;
 }
 
 /**
@@ -101,9 +102,9 @@ const searchPageShape = (crossLanguage: CrossLanguagePlan | null): AnswerShape<P
 });
 
 /** The Chinese matches' answer (AnswerShape): every hit, as nothing is shown beside them on this road. */
-const chineseMatchesShape = (plan: CrossLanguagePlan): AnswerShape<PolicyCardDocument, CrossLanguageMatches> => ({
+const chineseMatchesShape = (plan: CrossLanguagePlan, limit = crossLanguageLimit): AnswerShape<PolicyCardDocument, CrossLanguageMatches> => ({
   name: 'chinese matches',
-  build: (results) => crossLanguageMatches(results, plan, new Set(), crossLanguageLimit),
+  build: (results) => crossLanguageMatches(results, plan, new Set(), limit),
 });
 
 /**
@@ -115,7 +116,7 @@ export async function searchChineseMatches(deps: AppDeps, criteria: SearchCriter
   if (!criteria.q || !reader.entitled) return noChineseMatches;
   // Keyed by the criteria, so a kept answer costs no plan (segmenting, dictionary, counts).
   return deps.search.answer(`chinese matches\n${JSON.stringify(criteria)}`, reader, async () => {
-    const plan = await crossLanguagePlan(deps.search, criteria.q, reader, crossLanguageLimit);
+    const plan = await crossLanguagePlan(deps.search, criteria.q, reader, crossLanguageLimit, deps.llmTerms);
     // No Chinese equivalent found in the index: no query, the same empty answer.
     return plan ? { queries: buildChineseMatchesSearch(criteria, deps.search.indexName, plan), shape: chineseMatchesShape(plan) } : noChineseMatchesSearch;
   });
@@ -127,6 +128,55 @@ export function buildChineseMatchesSearch(criteria: SearchCriteria, indexUid: st
   return plan.queries.map((query) => ({ indexUid, filter, ...query }));
 }
 
+/**
+ * The criteria's Chinese matches in the criteria's order, up to `limit`: a feed's (newest first)
+ * beside its English entries. The same plan and filters as the search page's Chinese matches.
+ */
+export async function chineseMatchesInOrder(deps: AppDeps, criteria: SearchCriteria, reader: SearchReader, limit: number): Promise<SearchAnswer<CrossLanguageMatches>> {
+  if (!criteria.q || !reader.entitled) return noChineseMatches;
+  return deps.search.answer(`chinese matches in order\n${limit}\n${JSON.stringify(criteria)}`, reader, async () => {
+    const plan = await crossLanguagePlan(deps.search, criteria.q, reader, limit, deps.llmTerms);
+    const { sort } = orderFor(criteria);
+    return plan
+      ? { queries: buildChineseMatchesSearch(criteria, deps.search.indexName, plan).map((query) => ({ ...query, ...(sort ? { sort } : {}) })), shape: chineseMatchesShape(plan, limit) }
+      : noChineseMatchesSearch;
+  });
+}
+
+/** Policies found only in their Chinese text that a count counts exactly; beyond, it counts this many. */
+export const chineseOnlyCountLimit = 5000;
+
+const idsShape: AnswerShape<{ id: number }, number[]> = {
+  name: 'ids',
+  build: (results) => [...new Set(results.flatMap((result) => result.hits.map((hit) => hit.id)))],
+};
+
+/**
+ * How many policies the criteria's search finds only in their Chinese text: its Chinese matches
+ * (the search page's plan, under the same filters) that its English query does not find. A saved
+ * search counts them beside its English matches, as its alert and feed find them.
+ */
+export async function countChineseOnly(deps: Pick<AppDeps, 'search' | 'llmTerms'>, criteria: SearchCriteria, reader: SearchReader): Promise<number> {
+  if (!criteria.q || !reader.entitled) return 0;
+  const { search } = deps;
+  const answer = await search.answer(`chinese-only count\n${JSON.stringify(criteria)}`, reader, async () => {
+    const plan = await crossLanguagePlan(search, criteria.q, reader, crossLanguageLimit, deps.llmTerms);
+    if (!plan) return noCountSearch;
+    const ids = (await search.search(buildChineseMatch(plan, criteria, search.indexName, { limit: chineseOnlyCountLimit }), reader, idsShape)).value;
+    if (ids.length === 0) return noCountSearch;
+    // Of those, the ones the English query finds too, counted exactly (a page of none).
+    const { limit: _, ...english } = buildPolicyMatch(criteria, search.indexName, reader, ids);
+    return {
+      queries: [{ ...english, page: 1, hitsPerPage: 0 }],
+      // The ids are the query's filter: the count is a function of the query.
+      shape: { name: 'chinese-only count', build: ([inEnglish]) => ids.length - (inEnglish?.totalHits ?? 0) },
+    };
+  });
+  return answer.value;
+}
+
+const noCountSearch: PreparedSearch<unknown, number> = { queries: [], shape: { name: 'no chinese-only count', build: () => 0 } };
+
 const noMatches: CrossLanguageMatches = { matched: [], policies: [] };
 const noChineseMatches: SearchAnswer<CrossLanguageMatches> = { value: noMatches, json: JSON.stringify(noMatches) };
 const noChineseMatchesSearch: PreparedSearch<PolicyCardDocument, CrossLanguageMatches> = { queries: [], shape: { name: 'no chinese matches', build: () => noMatches } };
@@ -135,7 +185,7 @@ export async function searchPolicies(deps: AppDeps, criteria: SearchCriteria, re
   // Keyed by the criteria, so a kept answer costs no plan and no query building.
   return deps.search.answer(`search page\n${JSON.stringify(criteria)}`, reader, async () => {
     // Made once: the query asks for it and the answer's shape reads it.
-    const crossLanguage = await crossLanguagePlanFor(deps.search, criteria, reader);
+    const crossLanguage = await crossLanguagePlanFor(deps, criteria, reader);
     return { queries: buildPolicySearch(criteria, deps.search.indexName, reader, { crossLanguage }), shape: searchPageShape(crossLanguage) };
   });
 }

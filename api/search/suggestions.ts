@@ -85,7 +85,7 @@ export async function suggestPolicies(deps: AppDeps, q: string, limit: number, r
   if (!/[\p{L}\p{N}]/u.test(q)) return noSuggestions;
   // Keyed by what is asked, so a kept answer costs no cross-language plan.
   return deps.search.answer(`suggestions\n${JSON.stringify({ q, limit })}`, reader, async () => {
-    const crossLanguage = await crossLanguagePlan(deps.search, q, reader, limit);
+    const crossLanguage = await crossLanguagePlan(deps.search, q, reader, limit, deps.llmTerms);
     const queries = [buildSuggestionSearch(q, limit, deps.search.indexName, reader)];
     for (const query of crossLanguage?.queries ?? []) {
       queries.push({ ...query, indexUid: deps.search.indexName, attributesToRetrieve: queries[0]!.attributesToRetrieve, attributesToHighlight: ['title', 'description'] });

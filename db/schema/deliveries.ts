@@ -71,6 +71,8 @@ export const alertDeliveries = pgTable(
     /** The rules that matched ('search:<id>', 'preferences'), for the message's grouping and unsubscribe links. */
     ruleIds: jsonb('rule_ids').$type<string[]>().notNull(),
     followEventId: integer('follow_event_id').references(() => followEvents.id, { onDelete: 'cascade' }),
+    /** By rule id, the Chinese terms a rule found the policy through when it found it only in its Chinese text (decision 028), for the message's "matched 稀土 for 'rare earth'". */
+    matchedTerms: jsonb('matched_terms').$type<Record<string, { chinese: string; english: string }[]>>().notNull().default({}),
     /** The soonest cadence among the matching rules: immediate, or the digest it goes out with. */
     cadence: text('cadence').$type<DeliveryTiming>().notNull(),
     state: text('state').$type<DeliveryState>().notNull().default('pending'),

@@ -4,8 +4,10 @@ import { createDatabase } from '../../db/client.ts';
 import { createPolicy } from '../../db/testing.ts';
 import { regulationEnglish } from '../../api/processing/documents/english-openings.ts';
 import { loadLabelledSet } from '../../api/processing/documents/labelled-set.ts';
-import { checkPage, signedInPage, signIn } from './account-helpers.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { linkWithMatched } from '../../api/alerts/message.ts';
+import type { SearchResponse } from '../../api/shared/search.ts';
+import { checkPage, expectToast, signedInPage, signIn } from './account-helpers.ts';
+import { baseUrl, launchBrowser, newContext } from './browser.ts';
 
 /**
  * Reading across the language gap (issue 35): a regulation side by side with its English, a
@@ -167,6 +169,44 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       const marks = page.getByTestId('original-text').locator('mark');
       await marks.first().waitFor();
       expect(await marks.allTextContents()).toContain('医疗旅游');
+      await page.context().close();
+    });
+
+    it("counts the Chinese-only policy in the English saved search's panel, and the alert's link opens it with the term marked", async () => {
+      const page = await subscriberPage(viewport);
+      await waitForChineseMatch(page);
+      await page.goto('/dashboard?q=medical%20tourism');
+      await page.getByTestId('cross-language-results').locator(`a[href^="/policy/${pendingId}?"]`).waitFor();
+      await page.getByTestId('save-search').click();
+      const dialog = page.getByRole('dialog', { name: 'Save search' });
+      const name = `Medical tourism ${viewport} ${Date.now()}`;
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Alerts').selectOption('immediate');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(page, 'Search saved');
+
+      // No English text says "medical tourism" (the dashboard says so): whatever the count counts, it found through the Chinese text, and it is not 0.
+      if (viewport === 'mobile') await page.getByRole('button', { name: 'Saved Searches', exact: true }).click();
+      const entry = page.getByTestId('saved-searches-panel').getByTestId('saved-search').filter({ hasText: name });
+      await entry.waitFor();
+      const count = Number(/(\d+) polic(?:y|ies)/.exec((await entry.textContent())!)![1]);
+      expect(count).toBeGreaterThanOrEqual(1);
+      const answer = (await (await page.request.get('/api/search?q=medical%20tourism')).json()) as SearchResponse;
+      expect(answer.total).toBe(0);
+      expect(count).toBeGreaterThanOrEqual(answer.crossLanguage!.policies.length);
+      await checkPage(page, `reading-saved-search-count-${viewport}`);
+
+      // The alert's link (as the e-mail and Slack give it) opens the original with 医疗旅游 marked.
+      await page.goto(linkWithMatched(`/policy/${pendingId}`, [{ chinese: '医疗旅游', english: 'medical tourism' }]));
+      const marks = page.getByTestId('original-text').locator('mark');
+      await marks.first().waitFor();
+      expect(await marks.allTextContents()).toContain('医疗旅游');
+      expect(await page.getByTestId('matched-terms-note').textContent()).toContain("医疗旅游 matched for 'medical tourism'");
+
+      // A kept stack holds each run's saved searches: this one goes, so reruns stay under the limit.
+      const saved = (await (await page.request.get('/api/saved-searches')).json()) as { id: number; name: string }[];
+      const id = saved.find((search) => search.name === name)!.id;
+      expect((await page.request.delete(`/api/saved-searches/${id}`, { headers: { Origin: baseUrl() } })).status()).toBe(204);
       await page.context().close();
     });
 

@@ -9,6 +9,7 @@ import { searchResultIds } from '../../exports/list-rows.ts';
 import { feedEntries, feedSize } from '../../feeds/policy-feed.ts';
 import { callWithKey, createKeyFor } from '../../public-api/testing.ts';
 import { countHits } from '../../saved-searches/saved-searches.ts';
+import { crossLanguageLimit } from '../../search/cross-language.ts';
 import { buildPolicyMatch } from '../../search/policy-match.ts';
 import { indexAll, insertPolicies, type TestPolicy } from '../../search/testing.ts';
 import { criteriaParams } from '../../shared/criteria-params.ts';
@@ -281,5 +282,33 @@ describe('the one search road, across the language gap', () => {
     expect((await json<SearchResponse>(await ctx.request(`/api/search?${params}`))).crossLanguage, 'visitor').toBeUndefined();
     expect((await json<CrossLanguageMatches>(await ctx.request(`/api/search/chinese-matches?${params}`))).policies, 'visitor, dashboard').toEqual([]);
     expect((await json<SuggestResponse>(await ctx.request(`/api/search/suggest?${new URLSearchParams({ q })}`))).suggestions.filter((suggestion) => suggestion.matched), 'visitor, suggestions').toEqual([]);
+  });
+
+  // Queries with fewer Chinese matches than the dashboard lists ("important data protection" has more), so its list is all of them.
+  const countedQueries = englishQueries.filter((q) => q !== 'important data protection');
+
+  it.each(countedQueries)('"%s": a saved search counts and feeds its English and Chinese matches; a visitor\'s neither through the Chinese text', async (q) => {
+    // Every Chinese match (the dashboard's road leaves none out; fewer than its limit, so all of them) and every English one.
+    const dashboard = await json<CrossLanguageMatches>(await ctx.request(`/api/search/chinese-matches?${new URLSearchParams({ q })}`, { cookie }));
+    expect(dashboard.policies.length).toBeGreaterThan(0);
+    expect(dashboard.policies.length).toBeLessThan(crossLanguageLimit);
+    const english = await json<SearchResponse>(await ctx.request(`/api/search?${new URLSearchParams({ q, pageSize: '50' })}`, { cookie }));
+    expect(english.total).toBe(english.policies.length);
+    const found = [...new Set([...english.policies, ...dashboard.policies].map((policy) => policy.id))].sort((a, b) => a - b);
+
+    const subscriber = { entitled: true };
+    expect(await countHits(ctx.deps, [{ q }], subscriber), 'saved search count').toEqual([found.length]);
+    // Fewer than a feed holds: the feed holds them all.
+    expect(found.length).toBeLessThanOrEqual(feedSize);
+    const feed = (await feedEntries(ctx.deps, [{ q }], subscriber)).map((entry) => entry.card.id);
+    expect([...feed].sort((a, b) => a - b), 'feed').toEqual(found);
+
+    // A visitor's search reads the public fields only: what it finds in English, and nothing more.
+    const visitorsEnglish = await json<SearchResponse>(await ctx.request(`/api/search?${new URLSearchParams({ q, pageSize: '50' })}`));
+    expect(visitorsEnglish.total).toBe(visitorsEnglish.policies.length);
+    const visitor = { entitled: false };
+    expect(await countHits(ctx.deps, [{ q }], visitor), 'visitor count').toEqual([visitorsEnglish.total]);
+    const visitorsFeed = (await feedEntries(ctx.deps, [{ q }], visitor)).map((entry) => entry.card.id);
+    expect([...visitorsFeed].sort((a, b) => a - b), 'visitor feed').toEqual(visitorsEnglish.policies.map((policy) => policy.id).sort((a, b) => a - b));
   });
 });

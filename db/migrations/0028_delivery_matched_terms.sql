@@ -1,0 +1,1 @@
+ALTER TABLE "alert_deliveries" ADD COLUMN "matched_terms" jsonb DEFAULT '{}'::jsonb NOT NULL;
