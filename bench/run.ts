@@ -36,16 +36,17 @@ import { ensureMeilisearchKeys } from '../indexer/keys.ts';
 import { startMeilisearch } from '../indexer/meilisearch-server.ts';
 import { benchAnalyticsRender } from '../web/e2e/analytics-bench.ts';
 import { benchWeb } from '../web/e2e/bench.ts';
+import { benchPaint } from '../web/e2e/paint-bench.ts';
 import { compareWithReference, regressionBanner } from './reference.ts';
 
 // The one entry of `make bench`, above the four modules so it may import each of them. Not under
 // web/: Tailwind builds the web app's CSS from the words of every file there (this file's usage
 // text alone added a `.table` rule to the app's stylesheet).
 
-const sectionNames = ['indexer', 'index-settings', 'search', 'analytics', 'public-api', 'bulk', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls', 'links', 'dedupe'] as const;
+const sectionNames = ['indexer', 'index-settings', 'search', 'analytics', 'public-api', 'bulk', 'accounts', 'admin', 'processing', 'imports', 'exports', 'web', 'paint', 'reading', 'alerts', 'sources-extract', 'sources-runs', 'stalls', 'links', 'dedupe'] as const;
 type SectionName = (typeof sectionNames)[number];
 
-const usage = `usage: make bench [ARGS="--policies N --only indexer,index-settings,search,analytics,public-api,bulk,accounts,admin,processing,imports,exports,web,reading,alerts,sources-extract,sources-runs,stalls,links,dedupe"]
+const usage = `usage: make bench [ARGS="--policies N --only indexer,index-settings,search,analytics,public-api,bulk,accounts,admin,processing,imports,exports,web,paint,reading,alerts,sources-extract,sources-runs,stalls,links,dedupe"]
        node --import tsx bench/run.ts [--policies N] [--only ${sectionNames.join(',')}]
 
   --policies N   size of the data set (default 100000); kept under .bench/N/ and reused by the next run
@@ -209,7 +210,7 @@ async function main(): Promise<number> {
       const comparison = compareWithReference(policyCount, indexer.figures);
       await emit(`${indexer.markdown}\n\nAgainst the figures recorded for this size (bench/reference.json):\n\n${comparison.markdown}`);
       regressions.push(...comparison.regressions);
-    } else if ((['search', 'analytics', 'public-api', 'processing', 'exports', 'web', 'reading', 'alerts', 'sources-runs', 'stalls'] as const).some((name) => sections.includes(name))) {
+    } else if ((['search', 'analytics', 'public-api', 'processing', 'exports', 'web', 'paint', 'reading', 'alerts', 'sources-runs', 'stalls'] as const).some((name) => sections.includes(name))) {
       // Only what searches needs the index to hold every policy; the accounts and admin calls read Postgres.
       await bringIndexInStep(indexerContext);
     }
@@ -222,7 +223,7 @@ async function main(): Promise<number> {
 
     const needsApi = sections.some((name) => name !== 'indexer' && name !== 'index-settings' && name !== 'sources-extract' && name !== 'links');
     if (needsApi) {
-      if (sections.includes('web') || sections.includes('analytics')) await ensureWebBuilt(progress);
+      if (sections.includes('web') || sections.includes('paint') || sections.includes('analytics')) await ensureWebBuilt(progress);
       const startApi = async (name: string, overrides: Record<string, string> = {}) => {
         const port = await freePort();
         const appUrl = `http://localhost:${port}`;
@@ -286,6 +287,7 @@ async function main(): Promise<number> {
         await exportsApi.api.stop();
       }
       if (sections.includes('web')) await emit(await benchWeb({ appUrl, policyCount }));
+      if (sections.includes('paint')) await emit(await benchPaint({ appUrl, policyCount }));
       if (sections.includes('sources-runs')) await emit(await benchSourcesRuns({ ...processingContext, databaseUrl: serviceEnv.DATABASE_URL! }));
       if (sections.includes('reading')) await emit(await benchReading({ ...apiContext, bringIndexInStep: () => bringIndexInStep(indexerContext) }));
       if (sections.includes('stalls')) {

@@ -87,7 +87,7 @@ export async function sendDueDeliveries(services: AlertServices, options: { now:
           .values({ userId: reader.userId, channel: message.channel, recipient, subject: rendered.subject, ...stored, sentAt: now })
           .returning({ id: alertMessages.id });
         await markSent(tx, claim.token, sendable.map((delivery) => delivery.id), row!.id, now);
-        if (channel) await tx.update(alertChannels).set({ consecutiveFailures: 0, lastError: null }).where(eq(alertChannels.id, channel.id));
+        if (channel) await tx.update(alertChannels).set(channelWorking).where(eq(alertChannels.id, channel.id));
       });
       outcome.messages += 1;
       outcome.sent += sendable.length;
@@ -222,6 +222,9 @@ async function loadChannels(db: Database, deliveries: readonly ClaimedDelivery[]
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** A channel a message got through to: its run of failures (and the owner's warning) ends. */
+export const channelWorking = { consecutiveFailures: 0, lastError: null, failingSince: null } as const;
+
 /**
  * A failed send to a channel: counted; the channel is disabled after `maxFailures` in a row. Its
  * owner reads the class of failure (`shown`) on the account page; the send that disables it leaves
@@ -234,6 +237,7 @@ export async function recordChannelFailure(db: Database, channelId: number, fail
       .set({
         consecutiveFailures: sql`${alertChannels.consecutiveFailures} + 1`,
         lastError: failure.shown.slice(0, 500),
+        failingSince: sql`coalesce(${alertChannels.failingSince}, ${now.toISOString()}::timestamptz)`,
         enabled: sql`${alertChannels.consecutiveFailures} + 1 < ${maxFailures}`,
         disabledAt: sql`case when ${alertChannels.consecutiveFailures} + 1 >= ${maxFailures} then ${now.toISOString()}::timestamptz else null end`,
       })

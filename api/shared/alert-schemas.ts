@@ -23,7 +23,10 @@ export type AlertChannelAnswer = {
   url: string;
   enabled: boolean;
   consecutiveFailures: number;
+  /** The class of the last failure (never the remote's words), while sends are failing. */
   lastError: string | null;
+  /** When the current run of failed sends began; null while the channel works. */
+  failingSince: string | null;
   disabledAt: string | null;
   createdAt: string;
 };

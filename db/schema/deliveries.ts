@@ -44,6 +44,8 @@ export const alertChannels = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     lastError: text('last_error'),
+    /** When the current run of failed sends began (the first of `consecutive_failures`); null once a send or test gets through. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

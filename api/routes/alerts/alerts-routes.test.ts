@@ -215,6 +215,47 @@ describe('Slack and webhook channels', () => {
     ]);
   });
 
+  it('say, while sends fail, since when and the class of failure; a message or a test that gets through ends it', async () => {
+    const { user, cookie } = await createSubscriber(world.ctx);
+    const created = (await (await world.ctx.request('/api/alerts/channels', { cookie, json: { kind: 'webhook', name: 'Compliance desk', url: `${endpoint.url}/desk` } })).json()) as CreatedAlertChannel;
+    const listed = async () => ((await (await world.ctx.request('/api/alerts/channels', { cookie })).json()) as AlertChannelAnswer[])[0]!;
+    expect(await listed()).toMatchObject({ consecutiveFailures: 0, lastError: null, failingSince: null });
+
+    await world.saveSearch(user.id, 'Vocational education', '职业教育', 'immediate');
+    const firstFailure = new Date();
+    endpointStatus = 500;
+    try {
+      await world.newPolicy('govcn-03.txt');
+      await world.runAlerts(firstFailure);
+    } finally {
+      endpointStatus = 200;
+    }
+    // Still enabled (one failure of two allowed here), and its owner is told: since when, and the class only.
+    expect(await listed()).toMatchObject({
+      enabled: true,
+      consecutiveFailures: 1,
+      lastError: 'Could not be delivered: the server answered 5xx',
+      failingSince: firstFailure.toISOString(),
+    });
+
+    // An alert that gets through ends the warning: the retry, a minute later, reaches the endpoint.
+    await world.runAlerts(new Date(firstFailure.getTime() + 61_000));
+    expect(await listed()).toMatchObject({ enabled: true, consecutiveFailures: 0, lastError: null, failingSince: null });
+
+    // A new run of failures starts its own warning, and a test message that gets through ends it.
+    const secondFailure = new Date(firstFailure.getTime() + 120_000);
+    endpointStatus = 500;
+    try {
+      await world.newPolicy('govcn-03.txt');
+      await world.runAlerts(secondFailure);
+    } finally {
+      endpointStatus = 200;
+    }
+    expect(await listed()).toMatchObject({ enabled: true, consecutiveFailures: 1, failingSince: secondFailure.toISOString() });
+    expect(await (await world.ctx.request(`/api/alerts/channels/${created.id}/test`, { cookie, method: 'POST' })).json()).toEqual({ ok: true });
+    expect(await listed()).toMatchObject({ enabled: true, consecutiveFailures: 0, lastError: null, failingSince: null });
+  });
+
   it('are the owner’s alone', async () => {
     const owner = await createSignedInUser(world.ctx);
     const stranger = await createSignedInUser(world.ctx);

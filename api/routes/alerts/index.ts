@@ -6,6 +6,7 @@ import { productName } from '../../../vocabulary/product.ts';
 import { isTimeZone } from '../../alerts/schedule.ts';
 import { currentAlertsVersion, unsubscribe, unsubscribeSubject } from '../../alerts/unsubscribe.ts';
 import { verifyUnsubscribe } from '../../alerts/unsubscribe-links.ts';
+import { channelWorking } from '../../alerts/send.ts';
 import { reserveAttempt } from '../../auth/attempt-limits.ts';
 import { userSubject } from '../../auth/audit.ts';
 import { requireUser, type AuthEnv } from '../../auth/session.ts';
@@ -36,6 +37,7 @@ function channelAnswer(row: ChannelRow): AlertChannelAnswer {
     enabled: row.enabled,
     consecutiveFailures: row.consecutiveFailures,
     lastError: row.lastError,
+    failingSince: row.failingSince?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -97,7 +99,7 @@ export function alertRoutes(deps: AppDeps) {
     })
     .post('/channels/:id/enable', requireUser, async (c) => {
       const row = await ownChannel(c.var.user.id, c.req.param('id'));
-      const [enabled] = await db.update(alertChannels).set({ enabled: true, consecutiveFailures: 0, disabledAt: null }).where(eq(alertChannels.id, row.id)).returning();
+      const [enabled] = await db.update(alertChannels).set({ enabled: true, ...channelWorking, disabledAt: null }).where(eq(alertChannels.id, row.id)).returning();
       return c.json(channelAnswer(enabled!));
     })
     .post('/channels/:id/test', requireUser, async (c) => {
@@ -122,6 +124,8 @@ export function alertRoutes(deps: AppDeps) {
       const answer: ChannelTestAnswer = await deps.alertChannels.post(row, content, { subject, html: '', text: subject }).then(
         async (): Promise<ChannelTestAnswer> => {
           await attempt.note({ channel: row.id, kind: row.kind, outcome: 'delivered' });
+          // A test that gets through to an enabled channel ends its warning; a disabled one is enabled by its owner.
+          if (row.enabled) await db.update(alertChannels).set(channelWorking).where(eq(alertChannels.id, row.id));
           return { ok: true };
         },
         async (error: unknown): Promise<ChannelTestAnswer> => {

@@ -1,9 +1,22 @@
 import { useId, type ReactNode } from 'react';
 
-export function SettingsCard({ title, description, tone = 'default', children }: { title: string; description?: string; tone?: 'default' | 'danger'; children: ReactNode }) {
+export function SettingsCard({
+  id,
+  title,
+  description,
+  tone = 'default',
+  children,
+}: {
+  /** The section's anchor, for a link from elsewhere on the page. */
+  id?: string;
+  title: string;
+  description?: string;
+  tone?: 'default' | 'danger';
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`card p-5 sm:p-6 ${tone === 'danger' ? 'border-red-300' : ''}`}>
+    <section id={id} aria-labelledby={headingId} className={`card p-5 sm:p-6 ${tone === 'danger' ? 'border-red-300' : ''}`}>
       <h2 id={headingId} className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-800' : 'text-slate-950'}`}>
         {title}
       </h2>

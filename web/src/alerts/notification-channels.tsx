@@ -20,9 +20,42 @@ const kindLabels: Record<AlertChannelKind, string> = { slack: 'Slack', webhook: 
 /** The channels as their own card, after the Notifications section (until that section holds them). */
 export function AlertChannelsSection() {
   return (
-    <SettingsCard title="Alert channels" description="Alerts go to your e-mail, and to these Slack channels and webhooks.">
+    <SettingsCard id={alertChannelsAnchor} title="Alert channels" description="Alerts go to your e-mail, and to these Slack channels and webhooks.">
       <NotificationChannels />
     </SettingsCard>
+  );
+}
+
+const alertChannelsAnchor = 'alert-channels';
+
+/** When a channel's sends began failing, in the reader's locale. */
+function failingSinceText(channel: AlertChannelAnswer): string {
+  return channel.failingSince ? new Date(channel.failingSince).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'its last send';
+}
+
+/**
+ * The account page's notice, above its sections, while a channel's sends fail: alerts that do not
+ * arrive are otherwise silent. The channel's own warning, in its card, says how to fix it.
+ */
+export function FailingChannelsNotice() {
+  const channels = useQuery(alertChannelsQuery());
+  const failing = channels.data?.filter((channel) => channel.consecutiveFailures > 0) ?? [];
+  if (failing.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-semibold">{failing.length === 1 ? 'An alert channel is failing' : `${failing.length} alert channels are failing`}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {failing.map((channel) => (
+          <li key={channel.id}>
+            {channel.name} ({kindLabels[channel.kind]}): {channel.enabled ? 'failing' : 'disabled, failing'} since {failingSinceText(channel)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">
+        Alerts are not reaching {failing.length === 1 ? 'it' : 'them'}. <a href={`#${alertChannelsAnchor}`} className="font-medium underline">See Alert channels</a> to test or fix{' '}
+        {failing.length === 1 ? 'it' : 'them'}.
+      </p>
+    </div>
   );
 }
 
@@ -47,10 +80,12 @@ function ChannelList() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: alertKeys.channels });
   const test = useMutation({
     mutationFn: testAlertChannel,
-    onSuccess: (answer) =>
-      answer.ok
-        ? toast({ title: 'Success', description: 'Test message sent.' })
-        : toast({ title: 'Error', description: `Test message failed: ${answer.error}`, variant: 'destructive' }),
+    onSuccess: (answer) => {
+      // A test that gets through ends a failing channel's warning (the server clears it).
+      refresh();
+      if (answer.ok) toast({ title: 'Success', description: 'Test message sent.' });
+      else toast({ title: 'Error', description: `Test message failed: ${answer.error}`, variant: 'destructive' });
+    },
     onError: (error) => toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to send the test message.', variant: 'destructive' }),
   });
   const remove = useMutation({ mutationFn: removeAlertChannel, onSuccess: refresh });
@@ -85,11 +120,7 @@ function ChannelItem({ channel, onTest, testing, onRemove, onEnable }: { channel
         </p>
         <p className="text-xs break-all text-slate-600">{channel.url}</p>
       </div>
-      {!channel.enabled && (
-        <p role="status" className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
-          Disabled after {channel.consecutiveFailures} failed sends in a row{channel.lastError ? `: ${channel.lastError}` : ''}. Check the URL, then enable it again.
-        </p>
-      )}
+      <ChannelWarning channel={channel} />
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className="btn-secondary" onClick={onTest} disabled={testing}>
           {testing ? 'Sending...' : 'Send test message'}
@@ -104,6 +135,31 @@ function ChannelItem({ channel, onTest, testing, onRemove, onEnable }: { channel
         </button>
       </div>
     </li>
+  );
+}
+
+/**
+ * A channel whose sends fail: since when, how many, the class of the last failure (never the
+ * remote's words: api/outbound/poster.ts) and how to fix it. Gone once a send or a test gets through.
+ */
+function ChannelWarning({ channel }: { channel: AlertChannelAnswer }) {
+  if (channel.consecutiveFailures === 0) return null;
+  const sends = `${channel.consecutiveFailures} failed ${channel.consecutiveFailures === 1 ? 'send' : 'sends'} in a row`;
+  const reason = channel.lastError ? ` Last error: ${channel.lastError}.` : '';
+  return (
+    <div role="status" className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+      {channel.enabled ? (
+        <p>
+          <strong>Failing since {failingSinceText(channel)}</strong>: {sends}.{reason} Alerts to it are tried again, and it is disabled if they keep failing. Check the URL, then send
+          a test message: one that gets through clears this warning. If the URL changed, remove the channel and add it with the new one.
+        </p>
+      ) : (
+        <p>
+          <strong>Disabled after {sends}</strong>, failing since {failingSinceText(channel)}.{reason} Check the URL, then enable it again; if the URL changed, remove the
+          channel and add it with the new one.
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { subscriptionQuery, verifySubscription } from '../api/billing.ts';
 import { ApiError } from '../api/client.ts';
 import { currentUserQuery } from '../auth/current-user.ts';
 import { toast } from '../components/toaster.tsx';
+import { requestWelcome } from '../dashboard/welcome-flag.ts';
 
 /** Spec: the page waits 2 seconds (the provider's webhook usually lands meanwhile), then verifies. */
 const verifyDelayMs = 2_000;
@@ -49,7 +50,7 @@ export function useSubscriptionVerification(sessionId: string | undefined): Outc
       }
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: subscriptionQuery.queryKey });
-      localStorage.setItem('showWelcomePopup', 'true');
+      requestWelcome();
       setOutcome('verified');
       await navigate({ href: '/dashboard' });
     }, verifyDelayMs);

@@ -1,8 +1,9 @@
-import { Toast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
 import { serverMessage } from '../api/client.ts';
 
 /**
+ * The toasts' store: any module calls `toast()`; the region that shows them (Radix, in
+ * toast-region.tsx) loads after the page's first paint and shows what was queued meanwhile.
  * Toasts as the spec's section 9 sets them: one visible at a time, shown 5 s, swiped away to
  * the right, F8 focuses the region (Radix's default hotkey), dismissed toasts removed after
  * 1,000,000 ms (so the exit animation never cuts off). They appear at the top right: at the
@@ -10,17 +11,17 @@ import { serverMessage } from '../api/client.ts';
  */
 const toastLimit = 1;
 const removeDelayMs = 1_000_000;
-const displayMs = 5_000;
+export const toastDisplayMs = 5_000;
 
 /** `info` tells of something that neither succeeded nor failed (nothing was left to do). */
 export type ToastInput = { title: string; description?: string; variant?: 'default' | 'info' | 'destructive' };
 
-const variantClasses: Record<NonNullable<ToastInput['variant']>, string> = {
+export const variantClasses: Record<NonNullable<ToastInput['variant']>, string> = {
   default: '',
   info: 'border-blue-300 bg-blue-50 text-blue-950',
   destructive: 'toast-destructive',
 };
-type ToastItem = ToastInput & { id: number; open: boolean };
+export type ToastItem = ToastInput & { id: number; open: boolean };
 
 let toasts: ToastItem[] = [];
 let nextId = 1;
@@ -37,7 +38,7 @@ export function toast(input: ToastInput): void {
   emit();
 }
 
-function dismiss(id: number) {
+export function dismissToast(id: number) {
   toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();
   setTimeout(() => {
@@ -46,39 +47,12 @@ function dismiss(id: number) {
   }, removeDelayMs);
 }
 
-function useToasts() {
+export function useToasts() {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     () => toasts,
-  );
-}
-
-export function Toaster() {
-  const items = useToasts();
-  return (
-    <Toast.Provider swipeDirection="right" duration={displayMs}>
-      {items.map((item) => (
-        <Toast.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => !open && dismiss(item.id)}
-          className={`toast ${variantClasses[item.variant ?? 'default']}`}
-          data-testid="toast"
-          data-variant={item.variant ?? 'default'}
-        >
-          <div className="grid gap-1">
-            <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
-            {item.description && <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>}
-          </div>
-          <Toast.Close aria-label="Close" className="toast-close">
-            ×
-          </Toast.Close>
-        </Toast.Root>
-      ))}
-      <Toast.Viewport className="toast-viewport" />
-    </Toast.Provider>
   );
 }

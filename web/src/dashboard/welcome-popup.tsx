@@ -4,8 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ui } from '../components/ui-classes.ts';
 import { productName } from '../../../vocabulary/product.ts';
 import { fullAccessPlan } from '../api/billing.ts';
-
-const flagKey = 'showWelcomePopup';
+import { welcomeRequested, welcomeShown } from './welcome-flag.ts';
 
 /**
  * The library's default cannon draws in a worker started from a blob: address, which the app's
@@ -20,13 +19,13 @@ const fireConfetti = confetti.create(undefined, { useWorker: false, resize: true
  * burst of confetti. The flag is removed as soon as the popup opens.
  */
 export function WelcomePopup() {
-  const [open, setOpen] = useState(() => localStorage.getItem(flagKey) === 'true');
+  const [open, setOpen] = useState(welcomeRequested);
   const celebrated = useRef(false);
 
   useEffect(() => {
     if (!open || celebrated.current) return;
     celebrated.current = true;
-    localStorage.removeItem(flagKey);
+    welcomeShown();
     void fireConfetti({ particleCount: 200, gravity: 0.1, spread: 100, startVelocity: 35, origin: { y: 0.4 }, disableForReducedMotion: true });
   }, [open]);
 

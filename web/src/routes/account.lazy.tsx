@@ -4,7 +4,7 @@ import { HelpSection } from '../account/help-section.tsx';
 import { PasswordSection } from '../account/password-section.tsx';
 import { ProfileSection } from '../account/profile-section.tsx';
 import { SubscriptionSection } from '../account/subscription-section.tsx';
-import { AlertChannelsSection } from '../alerts/notification-channels.tsx';
+import { AlertChannelsSection, FailingChannelsNotice } from '../alerts/notification-channels.tsx';
 import { NotificationsSection } from '../alerts/notifications-section.tsx';
 import { SavedSearchesPanel } from '../alerts/saved-searches-panel.tsx';
 import { useCurrentUser } from '../auth/current-user.ts';
@@ -23,6 +23,7 @@ export function AccountPage() {
         </header>
         {user ? (
           <>
+            <FailingChannelsNotice />
             <ProfileSection user={user} />
             <PasswordSection />
             <SubscriptionSection />

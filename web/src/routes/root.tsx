@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Toaster } from '../components/toaster.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
 
 /** The top bar (menus, ticker, dates) is not part of the landing page, so it loads on its own. */
 const TopBar = lazy(() => import('../components/top-bar.tsx').then((module) => ({ default: module.TopBar })));
+/** The toasts' region (Radix) is not needed for a first paint: toasts raised before it loads wait in their store. */
+const Toaster = lazy(() => import('../components/toast-region.tsx').then((module) => ({ default: module.Toaster })));
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -46,7 +47,9 @@ function RootLayout() {
       >
         <Outlet />
       </div>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </>
   );
 }

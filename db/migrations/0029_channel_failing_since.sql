@@ -1,0 +1,1 @@
+ALTER TABLE "alert_channels" ADD COLUMN "failing_since" timestamp with time zone;
