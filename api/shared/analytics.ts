@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsGroupings, analyticsIntervals, maxAnalyticsPeriods, periodStart, type AnalyticsGrouping, type AnalyticsInterval } from '../../vocabulary/analytics.ts';
 import { optionalParam } from './params.ts';
 import { searchQuerySchema, type PolicyCard, type SearchCriteria } from './search.ts';
 
@@ -8,14 +9,7 @@ import { searchQuerySchema, type PolicyCard, type SearchCriteria } from './searc
  * the charts and links every bar to the search page filtered to exactly what it counts.
  */
 
-export const analyticsGroupings = ['department', 'topic', 'industry', 'importance'] as const;
-export type AnalyticsGrouping = (typeof analyticsGroupings)[number];
-
-export const analyticsIntervals = ['week', 'month'] as const;
-export type AnalyticsInterval = (typeof analyticsIntervals)[number];
-
-/** More periods than this in one call are refused: a longer range is asked by month. */
-export const maxAnalyticsPeriods = 160;
+export { analyticsGroupings, analyticsIntervals, maxAnalyticsPeriods, type AnalyticsGrouping, type AnalyticsInterval };
 
 const day = z
   .string()
@@ -89,13 +83,6 @@ export function analyticsRange(asked: { interval: AnalyticsInterval; from?: stri
   const to = asked.to ?? isoDay(today.getTime());
   const from = asked.from ?? periodStart(isoDay(timeOf(to) - 364 * dayMs), asked.interval);
   return { interval: asked.interval, from, to };
-}
-
-function periodStart(isoDate: string, interval: AnalyticsInterval): string {
-  const time = new Date(timeOf(isoDate));
-  if (interval === 'month') return `${isoDate.slice(0, 7)}-01`;
-  // getUTCDay: Sunday 0 ... Saturday 6; weeks start on Monday.
-  return isoDay(time.getTime() - ((time.getUTCDay() + 6) % 7) * dayMs);
 }
 
 function nextPeriodStart(start: string, interval: AnalyticsInterval): string {
