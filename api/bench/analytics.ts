@@ -81,6 +81,6 @@ export async function benchAnalytics(context: ApiBenchContext & { uncachedApiUrl
     '',
     table(['Call', 'uncached p50 ms', 'uncached p95 ms', 'cached p50 ms', 'cached p95 ms', 'one facet query p95 ms', 'uncached p95 ÷ facet p95'], rows),
     '',
-    'A page is one multi-search: the range with every grouping and the most important policies, the range before it, and one count-only query per week or month (13 or 53 for a year). "One facet query" is a single count-only query on the same filters and the whole range, sent straight to Meilisearch.',
+    'A page is one multi-search of two count-only queries, whatever the number of periods: the range (one facet distribution of its period values, vocabulary/analytics.ts, which counts every period by every grouping, and its 8 most important policies) and the range before it (every grouping\'s counts); `GET /api/analytics` is one query. "One facet query" is a single count-only query on the same filters and the whole range (every grouping\'s facets), sent straight to Meilisearch.',
   ].join('\n');
 }

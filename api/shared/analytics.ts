@@ -6,7 +6,7 @@ import { searchQuerySchema, type PolicyCard, type SearchCriteria } from './searc
 /**
  * Analytics: counts of policies over time, grouped by department, topic, industry or importance,
  * under the search's own criteria (the dashboard's filters). Shared with the web app, which draws
- * the charts and links every bar to the search page filtered to exactly what it counts.
+ * the charts and opens the dashboard from every bar, filtered to exactly what it counts.
  */
 
 export { analyticsGroupings, analyticsIntervals, maxAnalyticsPeriods, type AnalyticsGrouping, type AnalyticsInterval };
@@ -114,7 +114,7 @@ export function previousRange(range: { from: string; to: string }): { from: stri
 /**
  * The criteria of exactly the policies a count counts: the page's criteria, the key of its
  * grouping as the only value of that filter, and its days (within the criteria's own dates). The
- * search page opened with them shows that count as its total.
+ * dashboard or search page opened with them shows that count as its total.
  */
 export function criteriaOfCount(
   criteria: Partial<SearchCriteria>,
