@@ -171,6 +171,22 @@ function checkComplete(distribution: Distribution | undefined, interval: Analyti
   return distribution;
 }
 
+/** The one query of GET /api/analytics (the bench sends it straight to Meilisearch too). */
+export function analyticsQueries(indexUid: string, criteria: SearchCriteria, reader: SearchReader, range: Range): MultiSearchQuery[] {
+  return [countQuery(indexUid, criteria, reader, range, [periodFieldOf[range.interval]])];
+}
+
+/** The two queries of GET /api/analytics/overview: the range with its most important policies, and the range before it. */
+export function overviewQueries(indexUid: string, criteria: SearchCriteria, reader: SearchReader, range: Range): MultiSearchQuery[] {
+  const whole: MultiSearchQuery = {
+    ...countQuery(indexUid, criteria, reader, range, [periodFieldOf[range.interval]]),
+    hitsPerPage: mostImportantCount,
+    sort: [`${importanceField}:desc`, 'timestamp:desc'],
+    attributesToRetrieve: [...cardFields],
+  };
+  return [whole, countQuery(indexUid, criteria, reader, previousRange(range), analyticsGroupings.map((grouping) => facetFieldOf[facetOfGrouping[grouping]]))];
+}
+
 /** GET /api/analytics: one grouping's counts per period, and the range's total: one count-only query. */
 export async function loadAnalytics(
   deps: AppDeps,
@@ -178,7 +194,7 @@ export async function loadAnalytics(
   reader: SearchReader,
 ): Promise<SearchAnswer<AnalyticsAnswer>> {
   const { range, periods } = rangeAndPeriods(request, deps.now());
-  const queries = [countQuery(deps.search.indexName, request, reader, range, [periodFieldOf[range.interval]])];
+  const queries = analyticsQueries(deps.search.indexName, request, reader, range);
   const shape: AnswerShape<unknown, AnalyticsAnswer> = {
     // The queries are the same for every grouping: the name tells the answers apart.
     name: `analytics by ${request.groupBy}`,
@@ -208,14 +224,7 @@ export async function loadAnalyticsOverview(
 ): Promise<SearchAnswer<AnalyticsOverview>> {
   const { range, periods } = rangeAndPeriods(request, deps.now());
   const before = previousRange(range);
-  const indexUid = deps.search.indexName;
-  const whole: MultiSearchQuery = {
-    ...countQuery(indexUid, request, reader, range, [periodFieldOf[range.interval]]),
-    hitsPerPage: mostImportantCount,
-    sort: [`${importanceField}:desc`, 'timestamp:desc'],
-    attributesToRetrieve: [...cardFields],
-  };
-  const queries = [whole, countQuery(indexUid, request, reader, before, analyticsGroupings.map((grouping) => facetFieldOf[facetOfGrouping[grouping]]))];
+  const queries = overviewQueries(deps.search.indexName, request, reader, range);
   const shape: AnswerShape<PolicyCardDocument, AnalyticsOverview> = {
     name: 'analytics overview',
     build: ([current, previous]) => {
