@@ -378,7 +378,8 @@ async function waitForApi(api: NodeService, url: string): Promise<void> {
         return false;
       }
     },
-    60_000,
+    // Three minutes: on the shared 2-core machine under load, tsx alone took over a minute to start the API.
+    180_000,
   );
 }
 

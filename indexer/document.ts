@@ -42,6 +42,12 @@ export type PolicyDocument = {
   translationReviewedOn: string | null;
   /** Whether the document is in force (vocabulary/effectiveness.ts), kept by db/effectiveness.ts. */
   effectiveness: EffectivenessStatus;
+  /**
+   * The publication's month and week with each grouping key (vocabulary/analytics.ts): counted, never
+   * filtered or returned, so one facet distribution gives an analytics chart every period's counts.
+   */
+  issuedMonth: string[];
+  issuedWeek: string[];
   /** The row's last change in milliseconds since the epoch; `--verify` compares it with Postgres. */
   updatedAt: number;
 };

@@ -4,10 +4,17 @@ import type { Database } from '../db/client.ts';
 import { parsePolicyFullContent } from '../db/policy-content.ts';
 import { databaseOver, livePolicy, loadPolicyRecords, policyStamp, type PolicyRecord } from '../db/policy-records.ts';
 import { policies } from '../db/schema/index.ts';
+import { periodValues, type GroupingKeys } from '../vocabulary/analytics.ts';
 import type { PolicyDocument } from './document.ts';
 
 /** The one place a policy becomes its search document. */
 export function toSearchDocument(policy: PolicyRecord): PolicyDocument {
+  const groupingKeys: GroupingKeys = {
+    department: policy.issuerIdentified ? [policy.department.code] : [],
+    topic: policy.topics.map((topic) => topic.code),
+    industry: policy.industries.map((industry) => industry.name),
+    importance: [String(policy.impact)],
+  };
   return {
     id: policy.id,
     title: policy.title,
@@ -35,6 +42,8 @@ export function toSearchDocument(policy: PolicyRecord): PolicyDocument {
     translationModel: policy.translationModel,
     translationReviewedOn: policy.translationReviewedAt?.toISOString().slice(0, 10) ?? null,
     effectiveness: policy.effectivenessStatus,
+    issuedMonth: periodValues(policy.publishedOn, 'month', groupingKeys),
+    issuedWeek: periodValues(policy.publishedOn, 'week', groupingKeys),
     updatedAt: Number(policy.stamp),
   };
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPolicy } from '../db/testing.ts';
+import { departmentList, industryList, topicList } from '../db/reference-data.ts';
+import { mostPeriodValues } from '../vocabulary/analytics.ts';
+import { importanceRange } from '../vocabulary/importance.ts';
 import type { PolicyDocument } from './document.ts';
 import { applyIndexSettings, indexSettings } from './settings.ts';
 import { createIndexerTestContext, indexAll, type IndexerTestContext } from './testing.ts';
@@ -113,6 +116,11 @@ describe('index settings', () => {
     const { hits: everything } = await index.search('跨境贸易', { attributesToRetrieve: ['*', 'chineseOriginal'] });
     expect(everything[0]).not.toHaveProperty('chineseOriginal');
     expect(hits[0]).toMatchObject({ id: ids.exchange, departmentCode: 'SAFE', industries: ['Financial Services', 'Consumer Goods'] });
+  });
+
+  it("count every value of an analytics range's period facet: none is left out", () => {
+    const keyCounts = { department: departmentList.length, topic: topicList.length, industry: industryList.length, importance: importanceRange.max };
+    expect(indexSettings.faceting.maxValuesPerFacet).toBeGreaterThanOrEqual(mostPeriodValues(keyCounts));
   });
 
   it('count every hit exactly, beyond the default cap of 1,000', async () => {

@@ -78,6 +78,9 @@ describe('indexer daemon', () => {
       translationStatus: 'machine',
       translationModel: null,
       translationReviewedOn: null,
+      // Its month and week (2 March 2026 is a Monday), alone and with each grouping key, for analytics.
+      issuedMonth: ['2026-03-01', '2026-03-01|department|MIIT', '2026-03-01|topic|DATASEC', '2026-03-01|topic|CYBER', '2026-03-01|industry|Technology', '2026-03-01|industry|Telecommunications', '2026-03-01|importance|8'],
+      issuedWeek: ['2026-03-02', '2026-03-02|department|MIIT', '2026-03-02|topic|DATASEC', '2026-03-02|topic|CYBER', '2026-03-02|industry|Technology', '2026-03-02|industry|Telecommunications', '2026-03-02|importance|8'],
       updatedAt: Number(row!.ms),
     });
     expect(await search('cross-border data')).toContain(policy.id);

@@ -73,6 +73,9 @@ export const filterableFields = {
   effectiveness: { kind: 'string', equality: true, comparison: false },
   [importanceField]: { kind: 'number', equality: true, comparison: true },
   timestamp: { kind: 'number', equality: false, comparison: true },
+  // Counted by analytics (vocabulary/analytics.ts): Meilisearch counts only fields with a filter enabled.
+  issuedMonth: { kind: 'string', equality: true, comparison: false },
+  issuedWeek: { kind: 'string', equality: true, comparison: false },
 } as const satisfies Record<string, FilterFeatures>;
 export type FilterField = keyof typeof filterableFields;
 

@@ -1,4 +1,6 @@
-import type { MultiSearchQuery, MultiSearchResult } from 'meilisearch';
+import type { MultiSearchQuery } from 'meilisearch';
+import { indexSettings } from '../../indexer/settings.ts';
+import { periodFieldOf, readPeriodValue } from '../../vocabulary/analytics.ts';
 import { topicList } from '../../db/reference-data.ts';
 import { departmentCodeOf, departmentList } from '../../vocabulary/departments.ts';
 import { importanceField } from '../../vocabulary/importance.ts';
@@ -27,10 +29,11 @@ import {
 import type { SearchCriteria } from '../shared/search.ts';
 
 /**
- * Analytics are counted by the index, never by scanning Postgres on a request: one multi-search
- * of the one search builder's filters (api/search/criteria-filters.ts), with one count-only query
- * per period whose facet distributions are the counts, so a chart counts exactly the policies the
- * search page lists for the same criteria, and through the same answer cache.
+ * Analytics are counted by the index, never by scanning Postgres on a request: a count-only query
+ * of the one search builder's filters (api/search/criteria-filters.ts) and the range's days, whose
+ * one facet distribution of the period values (vocabulary/analytics.ts) counts every period, in
+ * total and by every grouping, whatever the number of periods; so a chart counts exactly the
+ * policies the search page lists for the same criteria, and through the same answer cache.
  */
 
 const facetOfGrouping = { department: 'departments', topic: 'topics', industry: 'industries', importance: 'importance' } as const satisfies Record<AnalyticsGrouping, FacetName>;
@@ -49,7 +52,7 @@ function filterWithin(criteria: SearchCriteria, days: { from: string; to: string
 }
 
 /** A count-only query of the days under the criteria; `hitsPerPage: 0` makes Meilisearch count every hit exactly. */
-function countQuery(indexUid: string, criteria: SearchCriteria, reader: SearchReader, days: { from: string; to: string }, groupings: readonly AnalyticsGrouping[]): MultiSearchQuery {
+function countQuery(indexUid: string, criteria: SearchCriteria, reader: SearchReader, days: { from: string; to: string }, facets: readonly string[]): MultiSearchQuery {
   return {
     indexUid,
     q: criteria.q,
@@ -58,7 +61,7 @@ function countQuery(indexUid: string, criteria: SearchCriteria, reader: SearchRe
     filter: filterWithin(criteria, days),
     page: 1,
     hitsPerPage: 0,
-    facets: groupings.map((grouping) => facetFieldOf[facetOfGrouping[grouping]]),
+    facets: [...facets],
   };
 }
 
@@ -113,52 +116,94 @@ const byKeyOrder = (grouping: AnalyticsGrouping) => (a: { key: string; total: nu
   // Importance reads as a scale, highest first; the others by size, then by name.
   grouping === 'importance' ? Number(b.key) - Number(a.key) : b.total - a.total || a.key.localeCompare(b.key);
 
+/** A grouping's counts from a facet distribution of its own field (the previous range's). */
 function countsOf(grouping: AnalyticsGrouping, distribution: Distribution | undefined, criteria: SearchCriteria): AnalyticsCount[] {
-  const values = distribution?.[facetFieldOf[facetOfGrouping[grouping]]] ?? {};
-  const allowed = allowedKeys(grouping, criteria);
-  return Object.entries(values)
-    .filter(([key, count]) => key !== '' && count > 0 && (!allowed || allowed.has(key)))
-    .map(([key, count]) => ({ key, total: count }))
-    .sort(byKeyOrder(grouping))
-    .map(({ key, total }) => ({ key, label: labelOf(grouping, key), count: total }));
+  return keyedCounts(grouping, Object.entries(distribution?.[facetFieldOf[facetOfGrouping[grouping]]] ?? {}), criteria).map(({ key, total }) => ({ key, label: labelOf(grouping, key), count: total }));
 }
 
-function seriesOf(grouping: AnalyticsGrouping, periods: readonly AnalyticsPeriod[], results: readonly MultiSearchResult<unknown>[], criteria: SearchCriteria): AnalyticsSeries[] {
-  const field = facetFieldOf[facetOfGrouping[grouping]];
+/** The keys a grouping may show with their counts, in the order charts list them. */
+function keyedCounts(grouping: AnalyticsGrouping, counts: Iterable<[string, number]>, criteria: SearchCriteria): { key: string; total: number }[] {
   const allowed = allowedKeys(grouping, criteria);
-  const totals = new Map<string, number>();
-  for (const result of results) {
-    for (const [key, count] of Object.entries(result.facetDistribution?.[field] ?? {})) {
-      if (key !== '' && count > 0 && (!allowed || allowed.has(key))) totals.set(key, (totals.get(key) ?? 0) + count);
-    }
-  }
-  return [...totals]
+  return [...counts]
+    .filter(([key, count]) => key !== '' && count > 0 && (!allowed || allowed.has(key)))
     .map(([key, total]) => ({ key, total }))
-    .sort(byKeyOrder(grouping))
-    .map(({ key }) => ({
+    .sort(byKeyOrder(grouping));
+}
+
+/** Counts by period, in total and by each grouping's key, read from one facet distribution of period values. */
+type PeriodCounts = { totals: Map<string, number>; byGrouping: Record<AnalyticsGrouping, Map<string, Map<string, number>>> };
+
+function periodCountsOf(interval: AnalyticsInterval, distribution: Distribution | undefined): PeriodCounts {
+  const counts: PeriodCounts = { totals: new Map(), byGrouping: { department: new Map(), topic: new Map(), industry: new Map(), importance: new Map() } };
+  for (const [value, count] of Object.entries(distribution?.[periodFieldOf[interval]] ?? {})) {
+    const { period, grouping, key } = readPeriodValue(value);
+    if (grouping === undefined || key === undefined) {
+      counts.totals.set(period, count);
+      continue;
+    }
+    const byPeriod = counts.byGrouping[grouping].get(key) ?? new Map<string, number>();
+    byPeriod.set(period, count);
+    counts.byGrouping[grouping].set(key, byPeriod);
+  }
+  return counts;
+}
+
+const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
+
+/** A grouping's series over the periods, each key's total the sum of its periods (a policy is in one period). */
+function seriesOf(grouping: AnalyticsGrouping, periods: readonly AnalyticsPeriod[], counts: PeriodCounts, criteria: SearchCriteria): { series: AnalyticsSeries[]; counts: AnalyticsCount[] } {
+  const byKey = counts.byGrouping[grouping];
+  const keys = keyedCounts(grouping, [...byKey].map(([key, byPeriod]) => [key, sum(byPeriod.values())] as [string, number]), criteria);
+  return {
+    series: keys.map(({ key }) => ({
       key,
       label: labelOf(grouping, key),
-      points: periods.map(({ period }, index) => ({ period, count: results[index]!.facetDistribution?.[field]?.[key] ?? 0 })),
-    }));
+      points: periods.map(({ period }) => ({ period, count: byKey.get(key)?.get(period) ?? 0 })),
+    })),
+    counts: keys.map(({ key, total }) => ({ key, label: labelOf(grouping, key), count: total })),
+  };
 }
 
-/** GET /api/analytics: one grouping's counts per period, and the range's total. */
+/** The distribution that counts a range's periods could be cut short by maxValuesPerFacet: then it must not be read as counts. */
+function checkComplete(distribution: Distribution | undefined, interval: AnalyticsInterval): Distribution | undefined {
+  const values = Object.keys(distribution?.[periodFieldOf[interval]] ?? {}).length;
+  if (values >= indexSettings.faceting.maxValuesPerFacet) throw new Error(`the period facet holds ${values} values, the most Meilisearch returns: counts would be missing`);
+  return distribution;
+}
+
+/** The one query of GET /api/analytics (the bench sends it straight to Meilisearch too). */
+export function analyticsQueries(indexUid: string, criteria: SearchCriteria, reader: SearchReader, range: Range): MultiSearchQuery[] {
+  return [countQuery(indexUid, criteria, reader, range, [periodFieldOf[range.interval]])];
+}
+
+/** The two queries of GET /api/analytics/overview: the range with its most important policies, and the range before it. */
+export function overviewQueries(indexUid: string, criteria: SearchCriteria, reader: SearchReader, range: Range): MultiSearchQuery[] {
+  const whole: MultiSearchQuery = {
+    ...countQuery(indexUid, criteria, reader, range, [periodFieldOf[range.interval]]),
+    hitsPerPage: mostImportantCount,
+    sort: [`${importanceField}:desc`, 'timestamp:desc'],
+    attributesToRetrieve: [...cardFields],
+  };
+  return [whole, countQuery(indexUid, criteria, reader, previousRange(range), analyticsGroupings.map((grouping) => facetFieldOf[facetOfGrouping[grouping]]))];
+}
+
+/** GET /api/analytics: one grouping's counts per period, and the range's total: one count-only query. */
 export async function loadAnalytics(
   deps: AppDeps,
   request: SearchCriteria & { groupBy: AnalyticsGrouping; interval: AnalyticsInterval; from?: string; to?: string },
   reader: SearchReader,
 ): Promise<SearchAnswer<AnalyticsAnswer>> {
   const { range, periods } = rangeAndPeriods(request, deps.now());
-  const indexUid = deps.search.indexName;
-  const queries = [countQuery(indexUid, request, reader, range, []), ...periods.map((period) => countQuery(indexUid, request, reader, period, [request.groupBy]))];
+  const queries = analyticsQueries(deps.search.indexName, request, reader, range);
   const shape: AnswerShape<unknown, AnalyticsAnswer> = {
-    name: 'analytics',
-    build: ([whole, ...perPeriod]) => ({
+    // The queries are the same for every grouping: the name tells the answers apart.
+    name: `analytics by ${request.groupBy}`,
+    build: ([whole]) => ({
       groupBy: request.groupBy,
       interval: range.interval,
       from: range.from,
       to: range.to,
-      series: seriesOf(request.groupBy, periods, perPeriod, request),
+      series: seriesOf(request.groupBy, periods, periodCountsOf(range.interval, checkComplete(whole!.facetDistribution, range.interval)), request).series,
       total: whole!.totalHits ?? 0,
     }),
   };
@@ -166,9 +211,11 @@ export async function loadAnalytics(
 }
 
 /**
- * GET /api/analytics/overview: a page's charts in one multi-search: the range (its total, every
- * grouping's counts and its most important policies), the range before it, and one count query
- * per period with every grouping's distribution.
+ * GET /api/analytics/overview: a page's charts in one multi-search of two queries, whatever the
+ * number of periods: the range (its total, its period values' distribution, which gives every
+ * period's and every grouping's counts, and its most important policies), and the range of the
+ * same number of days before it (every grouping's counts, from the groupings' own facets, as its
+ * days need not fall on whole periods).
  */
 export async function loadAnalyticsOverview(
   deps: AppDeps,
@@ -177,33 +224,25 @@ export async function loadAnalyticsOverview(
 ): Promise<SearchAnswer<AnalyticsOverview>> {
   const { range, periods } = rangeAndPeriods(request, deps.now());
   const before = previousRange(range);
-  const indexUid = deps.search.indexName;
-  const whole: MultiSearchQuery = {
-    ...countQuery(indexUid, request, reader, range, analyticsGroupings),
-    hitsPerPage: mostImportantCount,
-    sort: [`${importanceField}:desc`, 'timestamp:desc'],
-    attributesToRetrieve: [...cardFields],
-  };
-  const queries = [
-    whole,
-    countQuery(indexUid, request, reader, before, analyticsGroupings),
-    ...periods.map((period) => countQuery(indexUid, request, reader, period, analyticsGroupings)),
-  ];
-  const countsByGrouping = (distribution: Distribution | undefined) =>
-    Object.fromEntries(analyticsGroupings.map((grouping) => [grouping, countsOf(grouping, distribution, request)])) as Record<AnalyticsGrouping, AnalyticsCount[]>;
+  const queries = overviewQueries(deps.search.indexName, request, reader, range);
   const shape: AnswerShape<PolicyCardDocument, AnalyticsOverview> = {
     name: 'analytics overview',
-    build: ([current, previous, ...perPeriod]) => ({
-      interval: range.interval,
-      from: range.from,
-      to: range.to,
-      totals: periods.map(({ period }, index) => ({ period, count: perPeriod[index]!.totalHits ?? 0 })),
-      series: Object.fromEntries(analyticsGroupings.map((grouping) => [grouping, seriesOf(grouping, periods, perPeriod, request)])) as Record<AnalyticsGrouping, AnalyticsSeries[]>,
-      total: current!.totalHits ?? 0,
-      counts: countsByGrouping(current!.facetDistribution),
-      previous: { ...before, total: previous!.totalHits ?? 0, counts: countsByGrouping(previous!.facetDistribution) },
-      mostImportant: current!.hits.map((hit) => cardFromDocument(hit)),
-    }),
+    build: ([current, previous]) => {
+      const counts = periodCountsOf(range.interval, checkComplete(current!.facetDistribution, range.interval));
+      const byGrouping = Object.fromEntries(analyticsGroupings.map((grouping) => [grouping, seriesOf(grouping, periods, counts, request)])) as Record<AnalyticsGrouping, ReturnType<typeof seriesOf>>;
+      const perGrouping = <Value>(pick: (grouping: AnalyticsGrouping) => Value) => Object.fromEntries(analyticsGroupings.map((grouping) => [grouping, pick(grouping)])) as Record<AnalyticsGrouping, Value>;
+      return {
+        interval: range.interval,
+        from: range.from,
+        to: range.to,
+        totals: periods.map(({ period }) => ({ period, count: counts.totals.get(period) ?? 0 })),
+        series: perGrouping((grouping) => byGrouping[grouping].series),
+        total: current!.totalHits ?? 0,
+        counts: perGrouping((grouping) => byGrouping[grouping].counts),
+        previous: { ...before, total: previous!.totalHits ?? 0, counts: perGrouping((grouping) => countsOf(grouping, previous!.facetDistribution, request)) },
+        mostImportant: current!.hits.map((hit) => cardFromDocument(hit)),
+      };
+    },
   };
   return deps.search.search(queries, reader, shape);
 }

@@ -1,21 +1,15 @@
 import { z } from 'zod';
+import { analyticsGroupings, analyticsIntervals, maxAnalyticsPeriods, periodStart, type AnalyticsGrouping, type AnalyticsInterval } from '../../vocabulary/analytics.ts';
 import { optionalParam } from './params.ts';
 import { searchQuerySchema, type PolicyCard, type SearchCriteria } from './search.ts';
 
 /**
  * Analytics: counts of policies over time, grouped by department, topic, industry or importance,
  * under the search's own criteria (the dashboard's filters). Shared with the web app, which draws
- * the charts and links every bar to the search page filtered to exactly what it counts.
+ * the charts and opens the dashboard from every bar, filtered to exactly what it counts.
  */
 
-export const analyticsGroupings = ['department', 'topic', 'industry', 'importance'] as const;
-export type AnalyticsGrouping = (typeof analyticsGroupings)[number];
-
-export const analyticsIntervals = ['week', 'month'] as const;
-export type AnalyticsInterval = (typeof analyticsIntervals)[number];
-
-/** More periods than this in one call are refused: a longer range is asked by month. */
-export const maxAnalyticsPeriods = 160;
+export { analyticsGroupings, analyticsIntervals, maxAnalyticsPeriods, type AnalyticsGrouping, type AnalyticsInterval };
 
 const day = z
   .string()
@@ -91,13 +85,6 @@ export function analyticsRange(asked: { interval: AnalyticsInterval; from?: stri
   return { interval: asked.interval, from, to };
 }
 
-function periodStart(isoDate: string, interval: AnalyticsInterval): string {
-  const time = new Date(timeOf(isoDate));
-  if (interval === 'month') return `${isoDate.slice(0, 7)}-01`;
-  // getUTCDay: Sunday 0 ... Saturday 6; weeks start on Monday.
-  return isoDay(time.getTime() - ((time.getUTCDay() + 6) % 7) * dayMs);
-}
-
 function nextPeriodStart(start: string, interval: AnalyticsInterval): string {
   if (interval === 'week') return isoDay(timeOf(start) + 7 * dayMs);
   const date = new Date(timeOf(start));
@@ -127,7 +114,7 @@ export function previousRange(range: { from: string; to: string }): { from: stri
 /**
  * The criteria of exactly the policies a count counts: the page's criteria, the key of its
  * grouping as the only value of that filter, and its days (within the criteria's own dates). The
- * search page opened with them shows that count as its total.
+ * dashboard or search page opened with them shows that count as its total.
  */
 export function criteriaOfCount(
   criteria: Partial<SearchCriteria>,

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { analyticsPeriods, criteriaOfCount, type AnalyticsGrouping, type AnalyticsInterval, type AnalyticsOverview } from '../../../api/shared/analytics.ts';
 import type { SearchCriteria } from '../../../api/shared/search.ts';
 import { analyticsOverviewQuery } from '../api/analytics.ts';
 import { DateField } from '../components/date-field.tsx';
+import { saveDashboardState } from '../dashboard/dashboard-state.ts';
 import { PageLayout } from '../components/page-layout.tsx';
 import { formatFilterDate } from '../lib/format.ts';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -17,12 +18,19 @@ export function criteriaOfPage({ interval: _interval, from: _from, to: _to, ...c
   return criteria;
 }
 
-/** The links of a page's counts: each opens the search page filtered to exactly what it counts. */
+/**
+ * The links of a page's counts: each opens the dashboard filtered to exactly what it counts. The
+ * dashboard starts from its saved state, so the criteria are put there before it opens (as a saved
+ * search's are).
+ */
 export function useCountLinks(overview: AnalyticsOverview | undefined, criteria: Partial<SearchCriteria>) {
   const navigate = useNavigate();
   const days = new Map((overview ? analyticsPeriods(overview) : []).map((period) => [period.period, period]));
   return {
-    open: (linked: Partial<SearchCriteria>) => void navigate({ to: '/search', search: linked }),
+    open: (linked: Partial<SearchCriteria>) => {
+      saveDashboardState(linked);
+      void navigate({ to: '/dashboard', search: { q: linked.q || undefined } });
+    },
     inPeriod: (grouping: AnalyticsGrouping | undefined, key: string | undefined, period: string) => {
       const { from, to } = days.get(period) ?? { from: period, to: period };
       return criteriaOfCount(criteria, { ...(grouping && key !== undefined ? { grouping, key } : {}), from, to });
@@ -66,6 +74,12 @@ export function OverviewStatus({ pending, failed }: { pending: boolean; failed: 
   return null;
 }
 
+/** The groupings compared with the period before, side by side. */
+const comparedGroupings = [
+  { grouping: 'topic', plural: 'topics' },
+  { grouping: 'industry', plural: 'industries' },
+] as const satisfies readonly { grouping: AnalyticsGrouping; plural: string }[];
+
 const stackings = { department: 'department', importance: 'importance' } as const satisfies Partial<Record<AnalyticsGrouping, AnalyticsGrouping>>;
 
 export function AnalyticsPage() {
@@ -85,9 +99,9 @@ export function AnalyticsPage() {
   return (
     <PageLayout
       headerRight={
-        <Link to="/search" search={overview ? criteriaOfCount(criteria, overview) : criteria} className="btn-secondary">
+        <button type="button" className="btn-secondary" onClick={() => links.open(overview ? criteriaOfCount(criteria, overview) : criteria)}>
           Open these policies
-        </Link>
+        </button>
       }
     >
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6">
@@ -124,28 +138,20 @@ export function AnalyticsPage() {
               open={links.open}
             />
             <div className="grid gap-6 lg:grid-cols-2">
-              <ComparisonChart
-                title="Topics: rising and falling"
-                description="Policies per topic in this period and in the period before it."
-                fileName="topics-this-period-and-before"
-                counts={overview.counts.topic}
-                previous={overview.previous.counts.topic}
-                total={overview.total}
-                previousTotal={overview.previous.total}
-                criteriaOf={(key, range) => links.inRange('topic', key, range)}
-                open={links.open}
-              />
-              <ComparisonChart
-                title="Industries: rising and falling"
-                description="Policies per industry in this period and in the period before it."
-                fileName="industries-this-period-and-before"
-                counts={overview.counts.industry}
-                previous={overview.previous.counts.industry}
-                total={overview.total}
-                previousTotal={overview.previous.total}
-                criteriaOf={(key, range) => links.inRange('industry', key, range)}
-                open={links.open}
-              />
+              {comparedGroupings.map(({ grouping, plural }) => (
+                <ComparisonChart
+                  key={grouping}
+                  title={`${plural[0]!.toUpperCase()}${plural.slice(1)}: rising and falling`}
+                  description={`Policies per ${grouping} in this period and in the period before it.`}
+                  fileName={`${plural}-this-period-and-before`}
+                  counts={overview.counts[grouping]}
+                  previous={overview.previous.counts[grouping]}
+                  total={overview.total}
+                  previousTotal={overview.previous.total}
+                  criteriaOf={(key, range) => links.inRange(grouping, key, range)}
+                  open={links.open}
+                />
+              ))}
             </div>
             <CountChart
               title="Importance distribution"

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsCount, AnalyticsInterval, AnalyticsSeries } from '../../../api/shared/analytics.ts';
@@ -7,13 +6,13 @@ import { csvOf, downloadCsv, downloadSvg } from './chart-export.ts';
 
 /**
  * The charts of the analytics pages, drawn with Recharts (docs/decisions/023-charts-library.md).
- * Every chart has an accessible name (its heading), a table view holding the same numbers, each a
- * link to the search page filtered to exactly the policies it counts, and exports of its numbers
+ * Every chart has an accessible name (its heading), a table view holding the same numbers, each
+ * opening the dashboard filtered to exactly the policies it counts, and exports of its numbers
  * (CSV) and of its picture (SVG). Series differ by pattern as well as colour, and are named in the
  * legend, the tooltip and the table, so colour never carries a difference alone.
  */
 
-/** Where a count's policies are listed: the search page's criteria for exactly them. */
+/** Opens the dashboard on a count's policies: the criteria of exactly them. */
 export type CountLink = (criteria: Partial<SearchCriteria>) => void;
 
 const palette = ['#1d4ed8', '#b45309', '#047857', '#be123c', '#6d28d9', '#0e7490', '#4d7c0f', '#a21caf', '#c2410c', '#334155', '#0369a1', '#9f1239', '#15803d', '#7c2d12'];
@@ -105,13 +104,44 @@ export function ChartFigure({
   );
 }
 
-function CountCell({ count, criteria, label }: { count: number; criteria: Partial<SearchCriteria>; label: string }) {
+/** A number of a table view, opening its policies; or a text. */
+type TableCell = { count: number; criteria: Partial<SearchCriteria>; label: string } | string;
+
+/** A chart's table view: a row a key or period, its numbers opening the policies they count. */
+function ChartTable({ title, columns, rows, open }: { title: string; columns: readonly string[]; rows: readonly { key: string; label: string; cells: readonly TableCell[] }[]; open: CountLink }) {
   return (
-    <td className="px-2 py-1 text-right tabular-nums">
-      <Link to="/search" search={criteria} className="underline decoration-slate-300 hover:decoration-slate-700" aria-label={`${count} policies: ${label}`}>
-        {count.toLocaleString('en-GB')}
-      </Link>
-    </td>
+    <table className="w-full text-sm">
+      <caption className="sr-only">{title}</caption>
+      <thead>
+        <tr className="border-b border-slate-200 text-left">
+          {columns.map((column, index) => (
+            <th key={column} scope="col" className={`px-2 py-1 ${index ? 'text-right' : ''}`}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-b border-slate-100">
+            <th scope="row" className="px-2 py-1 text-left font-normal whitespace-nowrap">
+              {row.label}
+            </th>
+            {row.cells.map((cell, index) => (
+              <td key={index} className="px-2 py-1 text-right tabular-nums">
+                {typeof cell === 'string' ? (
+                  cell
+                ) : (
+                  <button type="button" className="underline decoration-slate-300 hover:decoration-slate-700" aria-label={`${cell.count} policies: ${cell.label}`} onClick={() => open(cell.criteria)}>
+                    {cell.count.toLocaleString('en-GB')}
+                  </button>
+                )}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -143,33 +173,16 @@ export function PeriodChart({
   }));
   const csv = () => csvOf(['Period', ...series.map((item) => item.label)], rows.map((row) => [row.period, ...series.map((item) => (row as Record<string, number | string>)[item.key] as number)]));
   const table = (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{title}</caption>
-      <thead>
-        <tr className="border-b border-slate-200 text-left">
-          <th scope="col" className="px-2 py-1">
-            Period
-          </th>
-          {series.map((item) => (
-            <th key={item.key} scope="col" className="px-2 py-1 text-right">
-              {item.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {periods.map((period, index) => (
-          <tr key={period} className="border-b border-slate-100">
-            <th scope="row" className="px-2 py-1 text-left font-normal whitespace-nowrap">
-              {rows[index]!.label}
-            </th>
-            {series.map((item) => (
-              <CountCell key={item.key} count={item.points[index]!.count} criteria={criteriaOf(item.key, period)} label={`${item.label}, ${rows[index]!.label}`} />
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ChartTable
+      title={title}
+      columns={['Period', ...series.map((item) => item.label)]}
+      rows={rows.map((row, index) => ({
+        key: row.period,
+        label: row.label,
+        cells: series.map((item) => ({ count: item.points[index]!.count, criteria: criteriaOf(item.key, row.period), label: `${item.label}, ${row.label}` })),
+      }))}
+      open={open}
+    />
   );
   return (
     <ChartFigure title={title} description={description} fileName={fileName} csv={csv} table={table}>
@@ -237,31 +250,21 @@ export function ComparisonChart({
   const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
   const csv = () => csvOf(['Key', 'Name', 'This period', 'Previous period', 'Change', 'Share', 'Previous share'], rows.map((row) => [row.key, row.label, row.current, row.previous, row.change, percent(row.share), percent(row.previousShare)]));
   const table = (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{title}</caption>
-      <thead>
-        <tr className="border-b border-slate-200 text-left">
-          <th scope="col" className="px-2 py-1">Name</th>
-          <th scope="col" className="px-2 py-1 text-right">This period</th>
-          <th scope="col" className="px-2 py-1 text-right">Previous period</th>
-          <th scope="col" className="px-2 py-1 text-right">Change</th>
-          <th scope="col" className="px-2 py-1 text-right">Share</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className="border-b border-slate-100">
-            <th scope="row" className="px-2 py-1 text-left font-normal">{row.label}</th>
-            <CountCell count={row.current} criteria={criteriaOf(row.key, 'current')} label={`${row.label}, this period`} />
-            <CountCell count={row.previous} criteria={criteriaOf(row.key, 'previous')} label={`${row.label}, previous period`} />
-            <td className="px-2 py-1 text-right tabular-nums">{row.change > 0 ? `▲ +${row.change}` : row.change < 0 ? `▼ ${row.change}` : '0'}</td>
-            <td className="px-2 py-1 text-right tabular-nums">
-              {percent(row.share)} <span className="text-slate-600">(was {percent(row.previousShare)})</span>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ChartTable
+      title={title}
+      columns={['Name', 'This period', 'Previous period', 'Change', 'Share']}
+      rows={rows.map((row) => ({
+        key: row.key,
+        label: row.label,
+        cells: [
+          { count: row.current, criteria: criteriaOf(row.key, 'current'), label: `${row.label}, this period` },
+          { count: row.previous, criteria: criteriaOf(row.key, 'previous'), label: `${row.label}, previous period` },
+          row.change > 0 ? `▲ +${row.change}` : row.change < 0 ? `▼ ${row.change}` : '0',
+          `${percent(row.share)} (was ${percent(row.previousShare)})`,
+        ],
+      }))}
+      open={open}
+    />
   );
   return (
     <ChartFigure title={title} description={description} fileName={fileName} csv={csv} table={table}>
@@ -302,23 +305,12 @@ export function CountChart({
   const rows = counts.map((count) => ({ key: count.key, label: count.label, count: count.count }));
   const csv = () => csvOf(['Key', 'Name', 'Policies'], rows.map((row) => [row.key, row.label, row.count]));
   const table = (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{title}</caption>
-      <thead>
-        <tr className="border-b border-slate-200 text-left">
-          <th scope="col" className="px-2 py-1">Name</th>
-          <th scope="col" className="px-2 py-1 text-right">Policies</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className="border-b border-slate-100">
-            <th scope="row" className="px-2 py-1 text-left font-normal">{row.label}</th>
-            <CountCell count={row.count} criteria={criteriaOf(row.key)} label={row.label} />
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ChartTable
+      title={title}
+      columns={['Name', 'Policies']}
+      rows={rows.map((row) => ({ key: row.key, label: row.label, cells: [{ count: row.count, criteria: criteriaOf(row.key), label: row.label }] }))}
+      open={open}
+    />
   );
   const bar = <Bar dataKey="count" name="Policies" fill={palette[0]} cursor="pointer" onClick={(item) => open(criteriaOf((item.payload as { key: string }).key))} />;
   return (

@@ -52,9 +52,9 @@ function SubjectPage({
   return (
     <PageLayout
       headerRight={
-        <Link to="/search" search={criteria} className="btn-secondary">
+        <button type="button" className="btn-secondary" onClick={() => links.open(criteria)}>
           All its policies
-        </Link>
+        </button>
       }
     >
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6">
