@@ -43,6 +43,17 @@ export function toldEvents(events: readonly FollowEvent[]): FollowEvent[] {
 
 export type FollowOutcome = { events: number; deliveries: number };
 
+/** What an event says, as the fan-out and the sender read it. */
+const followEventColumns = {
+  id: followEvents.id,
+  policyId: followEvents.policyId,
+  kind: followEvents.kind,
+  otherPolicyId: followEvents.otherPolicyId,
+  status: followEvents.status,
+  since: followEvents.since,
+  transactionId: followEvents.transactionId,
+};
+
 /**
  * Turns the events of up to `batchSize` writes into deliveries for the followers entitled to the
  * text now (the same readers other alerts go to), on e-mail and each enabled channel, due at once;
@@ -53,15 +64,7 @@ export async function fanOutFollowEvents(services: AlertServices, options: { now
   const { now } = options;
   // Whole writes at once, so one write's events are told together.
   const waiting: FollowEvent[] = await db
-    .select({
-      id: followEvents.id,
-      policyId: followEvents.policyId,
-      kind: followEvents.kind,
-      otherPolicyId: followEvents.otherPolicyId,
-      status: followEvents.status,
-      since: followEvents.since,
-      transactionId: followEvents.transactionId,
-    })
+    .select(followEventColumns)
     .from(followEvents)
     .where(
       and(
@@ -117,15 +120,7 @@ export async function fanOutFollowEvents(services: AlertServices, options: { now
 export async function loadFollowEvents(db: Database, ids: readonly number[]): Promise<Map<number, FollowEvent>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: followEvents.id,
-      policyId: followEvents.policyId,
-      kind: followEvents.kind,
-      otherPolicyId: followEvents.otherPolicyId,
-      status: followEvents.status,
-      since: followEvents.since,
-      transactionId: followEvents.transactionId,
-    })
+    .select(followEventColumns)
     .from(followEvents)
     .where(inArray(followEvents.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
