@@ -27,8 +27,13 @@ let failing = true;
 let hook: Awaited<ReturnType<typeof startWebhookEndpoint>>;
 const database = createDatabase(inject('databaseUrl'), { max: 2 });
 const documents = loadLabelledSet();
-/** Three real State Council documents per viewport, each naming the State Council (国务院), which the saved search follows. */
-const documentsOf = { desktop: ['govcn-01.txt', 'govcn-02.txt', 'govcn-03.txt'], mobile: ['govcn-04.txt', 'govcn-05.txt', 'govcn-07.txt'] } as const;
+/**
+ * Three real State Council documents per viewport, each naming the State Council (国务院), which the
+ * saved search follows. None is dated in the week the translation-status journey keeps to
+ * (2019-01-16 to 22), and none is a text another journey takes in (one document from two sites is
+ * kept once).
+ */
+const documentsOf = { desktop: ['govcn-01.txt', 'govcn-03.txt', 'govcn-07.txt'], mobile: ['govcn-08.txt', 'govcn-11.txt', 'govcn-15.txt'] } as const;
 
 beforeAll(async () => {
   browser = await launchBrowser();
