@@ -24,6 +24,45 @@ async function effectiveness(id: number) {
 }
 const kinds = async (id: number) => (await documentLinks(database.db, id)).map((link) => [link.kind, link.policyId]);
 
+describe('two versions saved at once', () => {
+  it('links them though each transaction began before the other committed (two stories of one source run)', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const at = new Date('2025-01-10T08:00:00Z');
+      let saved!: () => void;
+      const firstSaved = new Promise<void>((resolve) => (saved = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      // The 2009 law is saved and its transaction held open.
+      const first = fresh.db.transaction(async (tx) => {
+        await saveLinkedDocuments(tx, documents('statistics-law-2009'), at);
+        saved();
+        await released;
+      });
+      await firstSaved;
+      // The 2024 version is saved meanwhile: it either finishes without seeing the 2009 law, or waits for its commit.
+      const second = fresh.db.transaction((tx) => saveLinkedDocuments(tx, documents('statistics-law-2024'), at));
+      let raced = false;
+      const waiting = (async () => {
+        while (!raced) {
+          const [row] = await fresh.sql<{ waiting: number }[]>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted`;
+          if (row!.waiting > 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      await Promise.race([second, waiting]);
+      raced = true;
+      release();
+      await first;
+      const law2024 = (await second).get('statistics-law-2024')!;
+      const [law2009] = await fresh.db.select({ id: policies.id }).from(policies).where(eq(policies.sourceUrl, documents('statistics-law-2009')[0]!.sourceUrl));
+      expect((await documentLinks(fresh.db, law2024)).map((link) => [link.kind, link.policyId])).toEqual([['replaces', law2009!.id]]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('links between real documents', () => {
   it('resolves 《中华人民共和国统计法》 to the law when it arrives, never to its implementing regulation (the near miss)', async () => {
     const regulation = (await save(['statistics-law-implementing-regulations-2017'], '2024-01-10')).get('statistics-law-implementing-regulations-2017')!;

@@ -146,6 +146,11 @@ async function rereadCiting(tx: Transaction, citing: readonly number[]): Promise
  * the titles held by several versions, are read one by one).
  */
 export async function refreshDocumentLinks(tx: Transaction, policyIds: readonly number[], today: string): Promise<void> {
+  // Two documents that name each other (two versions of one title, a text and what it cites) may be
+  // saved by two transactions at once, as two stories of one source run are: neither sees the
+  // other's uncommitted row, so neither would make the link. Link work waits here for the other's
+  // commit, so the later one sees the earlier.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('document links'))`);
   const documents = await readDocuments(tx, policyIds);
   if (documents.length === 0) return;
   const read = documents.map((document) => {
