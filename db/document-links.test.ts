@@ -5,7 +5,7 @@ import { documentLinks, unresolvedCitations } from './document-links.ts';
 import { dueForEffectiveness, refreshEffectiveness } from './effectiveness.ts';
 import { linkedDocuments, saveLinkedDocuments, type LinkedDocument } from './linked-documents.ts';
 import { policies } from './schema/index.ts';
-import { createTestDatabase, type TestDatabase } from './testing.ts';
+import { createTestDatabase, eventually, type TestDatabase } from './testing.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -43,13 +43,15 @@ describe('two versions saved at once', () => {
       // The 2024 version is saved meanwhile: it either finishes without seeing the 2009 law, or waits for its commit.
       const second = fresh.db.transaction((tx) => saveLinkedDocuments(tx, documents('statistics-law-2024'), at));
       let raced = false;
-      const waiting = (async () => {
-        while (!raced) {
+      // Postgres announces no lock wait: the project's `eventually` polls for one, and stops once the race is over.
+      const waiting = eventually(
+        async () => {
+          if (raced) return true;
           const [row] = await fresh.sql<{ waiting: number }[]>`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted`;
-          if (row!.waiting > 0) return;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      })();
+          return row!.waiting > 0;
+        },
+        { what: 'the second save to wait for the first one\'s commit' },
+      );
       await Promise.race([second, waiting]);
       raced = true;
       release();

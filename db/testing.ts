@@ -160,3 +160,14 @@ export async function createUser(
     .returning();
   return user!;
 }
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after the deadline. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, options: { timeoutMs?: number; what?: string } = {}): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what ?? 'a condition'}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -14,6 +14,7 @@ import { startMeilisearch, type LocalMeilisearch } from './meilisearch-server.ts
 import { outboxBacklog } from './outbox.ts';
 import { applyIndexSettings } from './settings.ts';
 import { drainOutbox, type DrainResult } from './sync.ts';
+export { eventually } from '../db/testing.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -93,16 +94,6 @@ export async function indexAll(ctx: IndexableContext, timeoutMs = 60_000): Promi
   }
 }
 
-/** Polls `check` until it returns a value other than undefined/false, or fails after the deadline. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, options: { timeoutMs?: number; what?: string } = {}): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what ?? 'a condition'}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A real `npm run indexer` process (daemon unless given arguments), its output kept for assertions. */
 export function startIndexer(env: NodeJS.ProcessEnv, args: string[] = []): NodeProcess {
